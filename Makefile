@@ -1,0 +1,38 @@
+# make run      install build dependencies, build (release) and start the keyboard
+# make test     install test dependencies, build, check protocols, run every test
+# make bench    tapboard beside wvkbd and squeekboard in one headless session
+# make install  PREFIX=/usr/local
+PREFIX ?= /usr/local
+SWIFT ?= swift
+
+.PHONY: deps build release run test bench install clean
+
+deps:
+	scripts/install-deps build
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product tapboard
+
+run: release
+	.build/release/tapboard $(ARGS)
+
+test:
+	scripts/install-deps test
+	scripts/generate-protocols --check
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: release
+	scripts/install-deps bench
+	scripts/bench
+
+install: release
+	install -Dm755 .build/release/tapboard $(DESTDIR)$(PREFIX)/bin/tapboard
+	install -d $(DESTDIR)$(PREFIX)/share/tapboard/layouts
+	install -m644 layouts/*.json $(DESTDIR)$(PREFIX)/share/tapboard/layouts/
+
+clean:
+	rm -rf .build

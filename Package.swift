@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+
+let package = Package(
+    name: "tapboard",
+    targets: [
+        // C libraries from Debian, found through pkg-config.
+        .systemLibrary(name: "CWayland", pkgConfig: "wayland-client",
+                       providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
+                       providers: [.apt(["libxkbcommon-dev"])]),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo",
+                       providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        // wayland-scanner output, checked in (scripts/generate-protocols).
+        .target(name: "CWaylandProtocols", dependencies: ["CWayland"]),
+
+        .target(name: "TapboardCore", swiftSettings: strict),
+        .target(name: "TapboardRender", dependencies: ["TapboardCore", "CPangoCairo"],
+                swiftSettings: strict),
+        .target(name: "TapboardWayland",
+                dependencies: ["TapboardCore", "TapboardRender", "CWayland",
+                               "CWaylandProtocols", "CXKBCommon"],
+                swiftSettings: strict),
+        .executableTarget(name: "tapboard",
+                          dependencies: ["TapboardCore", "TapboardRender", "TapboardWayland"],
+                          swiftSettings: strict),
+
+        // Test-only Wayland clients (C): a text-input-v3 probe and a virtual-pointer tapper.
+        .executableTarget(name: "tapboard-probe", dependencies: ["CWayland", "CWaylandProtocols", "CXKBCommon"]),
+        .executableTarget(name: "tapboard-tap", dependencies: ["CWayland", "CWaylandProtocols"]),
+
+        .testTarget(name: "TapboardCoreTests", dependencies: ["TapboardCore"], swiftSettings: strict),
+        .testTarget(name: "TapboardRenderTests", dependencies: ["TapboardCore", "TapboardRender"], swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["TapboardCore"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

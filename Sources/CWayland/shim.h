@@ -1,0 +1,7 @@
+#include <wayland-client.h>
+/* The event loop's file descriptors (not in Swift's Glibc module). */
+#include <sys/timerfd.h>
+#include <sys/signalfd.h>
+/* Shared memory for buffers and keymaps (glibc declares it only under _GNU_SOURCE). */
+#include <linux/memfd.h>
+int memfd_create(const char *name, unsigned int flags);

@@ -1,0 +1,104 @@
+/// A rectangle in panel-local logical pixels, origin top left.
+public struct Rect: Sendable, Equatable {
+    public var x, y, width, height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+    public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
+    public func contains(_ p: Point) -> Bool { p.x >= x && p.x < maxX && p.y >= y && p.y < maxY }
+    public func insetBy(_ d: Double) -> Rect { Rect(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d) }
+    public func intersects(_ o: Rect) -> Bool { x < o.maxX && o.x < maxX && y < o.maxY && o.y < maxY }
+}
+
+public struct Point: Sendable, Equatable {
+    public var x, y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+}
+
+/// A key placed on the panel.
+public struct PlacedKey: Sendable, Equatable {
+    public var key: Key
+    public var row: Int
+    /// Where the key is drawn: its cell less half the key spacing on each side.
+    public var frame: Rect
+    /// The touch area: cells tile the panel, spacers belong to their neighbours.
+    public var cell: Rect
+}
+
+/// Key rectangles of one layer for one panel size.
+///
+/// Each row is split by relative key width (wvkbd's model): a key of width 1.5 gets
+/// one and a half times a letter's room. Rows share the panel height equally.
+public struct PanelGeometry: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    /// Key spacing in logical pixels.
+    public var spacing: Double
+    public var keys: [PlacedKey]
+
+    public init(layer: Layer, width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        let rowCount = max(layer.rows.count, 1)
+        let rowHeight = Double(height) / Double(rowCount)
+        spacing = PanelGeometry.spacing(rowHeight: rowHeight, width: width)
+        let unitsPerRow = layer.rows.map { $0.reduce(0) { $0 + $1.width } }
+        // The widest row fills the panel; narrower rows are centred, their edge keys'
+        // touch areas reaching to the panel edges.
+        let units = max(unitsPerRow.max() ?? 1, 1)
+        var placed: [PlacedKey] = []
+        for (r, row) in layer.rows.enumerated() {
+            let y0 = (Double(r) * rowHeight).rounded()
+            let y1 = r == rowCount - 1 ? Double(height) : (Double(r + 1) * rowHeight).rounded()
+            let margin = (units - unitsPerRow[r]) / 2
+            var edges: [Double] = []
+            var u = margin
+            edges.append(u)
+            for key in row { u += key.width; edges.append(u) }
+            let x = edges.map { (Double(width) * $0 / units).rounded() }
+            let real = row.indices.filter { row[$0].action != .spacer }
+            for (n, i) in real.enumerated() {
+                let drawn = Rect(x: x[i], y: y0, width: x[i + 1] - x[i], height: y1 - y0)
+                let left = n == 0 ? 0 : x[i]
+                let right = n == real.count - 1 ? Double(width) : x[real[n + 1]]
+                let cell = Rect(x: left, y: y0, width: right - left, height: y1 - y0)
+                placed.append(PlacedKey(key: row[i], row: r, frame: drawn.insetBy(spacing / 2), cell: cell))
+            }
+        }
+        keys = placed
+    }
+
+    static func spacing(rowHeight: Double, width: Int) -> Double {
+        max(4, min(12, (rowHeight * 0.1).rounded()))
+    }
+
+    /// The index of the key whose touch area holds `p`, if any.
+    public func keyIndex(at p: Point) -> Int? {
+        keys.firstIndex { $0.cell.contains(p) }
+    }
+}
+
+/// How tall the panel is on an output of a given logical size.
+public enum PanelSizing {
+    /// Panel height in logical pixels for `rows` rows on a `width` x `height` output.
+    public static func height(outputWidth width: Int, outputHeight height: Int, rows: Int) -> Int {
+        let portrait = height >= width
+        // Portrait: keys a bit taller than wide, as on phones; landscape: a tenth of the height.
+        let ideal = portrait ? Double(width) / 10 * 1.45 : Double(height) * 0.1
+        let rowHeight = min(max(ideal, 36), 110)
+        let capped = min(Double(rows) * rowHeight, Double(height) * 0.5)
+        return Int(capped.rounded())
+    }
+}
+
+extension PanelGeometry {
+    /// The panel for `layer` of `layout` on an output of this logical size: full width,
+    /// and a height that stays the same across the layout's layers.
+    public static func forOutput(width: Int, height: Int, layout: Layout, layer: Layer) -> PanelGeometry {
+        let rows = layout.layers.map(\.rows.count).max() ?? 1
+        let panelHeight = PanelSizing.height(outputWidth: width, outputHeight: height, rows: rows)
+        return PanelGeometry(layer: layer, width: width, height: panelHeight)
+    }
+}

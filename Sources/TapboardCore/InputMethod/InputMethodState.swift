@@ -1,0 +1,105 @@
+/// The text field's state as zwp_input_method_v2 reports it.
+public struct TextFieldState: Sendable, Equatable {
+    public var active = false
+    /// Text around the cursor, if the client reports it; offsets are UTF-8 bytes.
+    public var surrounding: SurroundingText?
+    public var purpose: ContentPurpose = .normal
+    public var hints: ContentHints = []
+    public init() {}
+}
+
+public struct SurroundingText: Sendable, Equatable {
+    public var text: String
+    /// Byte offset of the cursor in `text`.
+    public var cursor: Int
+    /// Byte offset of the selection's other end; equal to `cursor` without a selection.
+    public var anchor: Int
+    public init(text: String, cursor: Int, anchor: Int) {
+        self.text = text; self.cursor = cursor; self.anchor = anchor
+    }
+}
+
+/// text-input-v3 content purposes, by wire value.
+public enum ContentPurpose: UInt32, Sendable, CaseIterable {
+    case normal = 0, alpha, digits, number, phone, url, email, name, password, pin, date, time, datetime, terminal
+
+    public var name: String { String(describing: self) }
+}
+
+/// text-input-v3 content hints, by wire bit.
+public struct ContentHints: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let completion = ContentHints(rawValue: 0x1)
+    public static let spellcheck = ContentHints(rawValue: 0x2)
+    public static let autoCapitalization = ContentHints(rawValue: 0x4)
+    public static let lowercase = ContentHints(rawValue: 0x8)
+    public static let uppercase = ContentHints(rawValue: 0x10)
+    public static let titlecase = ContentHints(rawValue: 0x20)
+    public static let hiddenText = ContentHints(rawValue: 0x40)
+    public static let sensitiveData = ContentHints(rawValue: 0x80)
+    public static let latin = ContentHints(rawValue: 0x100)
+    public static let multiline = ContentHints(rawValue: 0x200)
+}
+
+/// Double-buffered input-method state: events fill `pending`, `done` makes it
+/// `current` and counts toward the serial that `commit` must carry.
+public struct InputMethodState: Sendable {
+    public private(set) var pending = TextFieldState()
+    public private(set) var current = TextFieldState()
+    /// Number of `done` events received: the serial for the next `commit`.
+    public private(set) var serial: UInt32 = 0
+    /// The compositor said another input method holds the seat; the object is inert.
+    public private(set) var unavailable = false
+
+    public init() {}
+
+    /// What a `done` changed, for the caller to act on.
+    public enum Change: Sendable, Equatable {
+        case none, activated, deactivated, updated
+    }
+
+    public mutating func activate() {
+        // activate resets the pending state: the new field tells its own story.
+        pending = TextFieldState()
+        pending.active = true
+    }
+
+    public mutating func deactivate() { pending.active = false }
+
+    public mutating func setSurrounding(text: String, cursor: UInt32, anchor: UInt32) {
+        pending.surrounding = SurroundingText(text: text, cursor: Int(cursor), anchor: Int(anchor))
+    }
+
+    public mutating func setContentType(hints: UInt32, purpose: UInt32) {
+        pending.hints = ContentHints(rawValue: hints)
+        pending.purpose = ContentPurpose(rawValue: purpose) ?? .normal
+    }
+
+    public mutating func markUnavailable() {
+        unavailable = true
+        pending = TextFieldState()
+        current = TextFieldState()
+    }
+
+    @discardableResult
+    public mutating func done() -> Change {
+        serial &+= 1
+        let was = current.active
+        current = pending
+        switch (was, current.active) {
+        case (false, true): return .activated
+        case (true, false): return .deactivated
+        case (true, true): return .updated
+        case (false, false): return .none
+        }
+    }
+
+    /// Keeps `current.surrounding` in step with what we just sent, until the client's
+    /// own update arrives with the next `done`.
+    public mutating func applyLocally(_ edit: TextEdit) {
+        guard var s = current.surrounding else { return }
+        s.apply(edit)
+        current.surrounding = s
+    }
+}

@@ -1,0 +1,117 @@
+/// A keyboard: metadata and one or more layers of rows of keys.
+public struct Layout: Sendable, Equatable {
+    /// Short name used on the command line and in the config (`us`, `de`, `pin`).
+    public var name: String
+    /// Name shown to the user (`English (US)`).
+    public var displayName: String
+    /// BCP 47 language tag, empty for language-neutral keyboards.
+    public var language: String
+    public var direction: TextDirection
+    /// The first layer is the one shown when the keyboard is selected.
+    public var layers: [Layer]
+
+    public init(name: String, displayName: String, language: String = "",
+                direction: TextDirection = .leftToRight, layers: [Layer]) {
+        self.name = name
+        self.displayName = displayName
+        self.language = language
+        self.direction = direction
+        self.layers = layers
+    }
+
+    public func layer(named name: String) -> Layer? { layers.first { $0.name == name } }
+}
+
+public enum TextDirection: String, Sendable, Equatable {
+    case leftToRight = "ltr"
+    case rightToLeft = "rtl"
+}
+
+public struct Layer: Sendable, Equatable {
+    public var name: String
+    /// Rows from top to bottom; spacers are keys with the `.spacer` action.
+    public var rows: [[Key]]
+
+    public init(name: String, rows: [[Key]]) {
+        self.name = name
+        self.rows = rows
+    }
+}
+
+public struct Key: Sendable, Equatable {
+    public var label: String
+    public var action: KeyAction
+    /// Relative width: 1 is a letter key.
+    public var width: Double
+    /// Text typed while shift is on (text keys); nil: the upper case of `text`.
+    public var shifted: String?
+    /// Long-press alternates, in the order shown.
+    public var alternates: [String]
+
+    public init(label: String, action: KeyAction, width: Double = 1, shifted: String? = nil,
+                alternates: [String] = []) {
+        self.label = label
+        self.action = action
+        self.width = width
+        self.shifted = shifted
+        self.alternates = alternates
+    }
+
+    /// A plain text key whose label is its text.
+    public static func text(_ text: String, width: Double = 1) -> Key {
+        Key(label: text, action: .text(text), width: width)
+    }
+
+    /// What a text key types with or without shift.
+    public func text(shifted isShifted: Bool) -> String? {
+        guard case .text(let text) = action else { return nil }
+        return isShifted ? (shifted ?? text.uppercased()) : text
+    }
+}
+
+/// What a key does when tapped.
+public enum KeyAction: Sendable, Equatable {
+    case text(String)
+    case backspace
+    case shift
+    /// Switch to the named layer of the same layout.
+    case layer(String)
+    case nextKeyboard
+    case `return`
+    case space
+    /// A key event by xkb keysym name (`Left`, `Tab`, `Escape`), with modifiers held.
+    case keysym(String, modifiers: Modifiers)
+    case hide
+    /// Empty room in a row; its width goes to the neighbouring keys' touch areas.
+    case spacer
+
+    /// The name used in layout files and in `tapboard geometry`.
+    public var name: String {
+        switch self {
+        case .text: "text"
+        case .backspace: "backspace"
+        case .shift: "shift"
+        case .layer: "layer"
+        case .nextKeyboard: "next-keyboard"
+        case .return: "return"
+        case .space: "space"
+        case .keysym: "keysym"
+        case .hide: "hide"
+        case .spacer: "spacer"
+        }
+    }
+}
+
+/// Keyboard modifiers, as a set of bits.
+public struct Modifiers: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let shift = Modifiers(rawValue: 1)
+    public static let ctrl = Modifiers(rawValue: 2)
+    public static let alt = Modifiers(rawValue: 4)
+    public static let logo = Modifiers(rawValue: 8)
+
+    public static let names: [(String, Modifiers)] = [
+        ("shift", .shift), ("ctrl", .ctrl), ("alt", .alt), ("logo", .logo),
+    ]
+}

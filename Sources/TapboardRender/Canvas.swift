@@ -1,0 +1,77 @@
+import CPangoCairo
+
+/// A Cairo context drawing into ARGB32 pixels (premultiplied, native endian: the
+/// same bytes as wl_shm's ARGB8888). Owns the cairo surface and context, not the pixels.
+public final class Canvas {
+    let surface: OpaquePointer
+    let cr: OpaquePointer
+    /// Size in buffer pixels.
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    /// Buffer pixels per logical pixel.
+    public let scale: Int
+
+    /// Wraps memory the caller owns; `stride` in bytes.
+    public init?(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Int = 1) {
+        guard let s = cairo_image_surface_create_for_data(
+            pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+            Int32(width), Int32(height), Int32(stride)) else { return nil }
+        guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, let c = cairo_create(s) else {
+            cairo_surface_destroy(s)
+            return nil
+        }
+        surface = s
+        cr = c
+        pixelWidth = width
+        pixelHeight = height
+        self.scale = scale
+        cairo_scale(cr, Double(scale), Double(scale))
+    }
+
+    /// An image the canvas allocates itself (offscreen preview, tests).
+    public init?(width: Int, height: Int, scale: Int = 1) {
+        guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+              cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, let c = cairo_create(s) else { return nil }
+        surface = s
+        cr = c
+        pixelWidth = width
+        pixelHeight = height
+        self.scale = scale
+        cairo_scale(cr, Double(scale), Double(scale))
+    }
+
+    /// Reads a PNG (goldens in tests); nil if it cannot be read.
+    public init?(pngFile path: String) {
+        guard let s = cairo_image_surface_create_from_png(path),
+              cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, let c = cairo_create(s) else { return nil }
+        surface = s
+        cr = c
+        pixelWidth = Int(cairo_image_surface_get_width(s))
+        pixelHeight = Int(cairo_image_surface_get_height(s))
+        scale = 1
+    }
+
+    deinit {
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+
+    /// Makes drawing visible in the pixels (call before handing them over).
+    public func flush() { cairo_surface_flush(surface) }
+
+    /// Writes a PNG; returns a message on failure.
+    public func writePNG(to path: String) -> String? {
+        flush()
+        let status = cairo_surface_write_to_png(surface, path)
+        guard status == CAIRO_STATUS_SUCCESS else { return String(cString: cairo_status_to_string(status)) }
+        return nil
+    }
+
+    /// The pixel at (x, y) as 0xAARRGGBB.
+    public func pixel(x: Int, y: Int) -> UInt32 {
+        flush()
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        return UnsafeRawPointer(data).load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+    }
+}

@@ -1,0 +1,131 @@
+import CPangoCairo
+import TapboardCore
+
+/// What the panel shows beyond its geometry.
+public struct PanelAppearance: Sendable, Equatable {
+    /// Indices of keys held down.
+    public var highlighted: Set<Int> = []
+    public var shift: ShiftState = .off
+    /// Text on the space bar (the keyboard's name after a switch), empty for none.
+    public var spaceLabel = ""
+
+    public init(highlighted: Set<Int> = [], shift: ShiftState = .off, spaceLabel: String = "") {
+        self.highlighted = highlighted
+        self.shift = shift
+        self.spaceLabel = spaceLabel
+    }
+}
+
+/// Draws a panel with Cairo and Pango. The live panel and `tapboard preview` both use it.
+public final class PanelRenderer {
+    public let theme: Theme
+    private var fonts: [Int: OpaquePointer] = [:]
+
+    public init(theme: Theme = .dark) { self.theme = theme }
+
+    deinit { for f in fonts.values { pango_font_description_free(f) } }
+
+    /// Draws the whole panel, or only the keys listed in `only`.
+    public func draw(_ geometry: PanelGeometry, _ look: PanelAppearance, on canvas: Canvas, only: [Int]? = nil) {
+        let cr = canvas.cr
+        if let only {
+            for i in only where geometry.keys.indices.contains(i) {
+                let cell = geometry.keys[i].cell
+                cairo_rectangle(cr, cell.x, cell.y, cell.width, cell.height)
+                fill(cr, theme.background)
+                drawKey(geometry.keys[i], pressed: look.highlighted.contains(i), look, cr)
+            }
+        } else {
+            cairo_rectangle(cr, 0, 0, Double(geometry.width), Double(geometry.height))
+            fill(cr, theme.background)
+            for (i, key) in geometry.keys.enumerated() {
+                drawKey(key, pressed: look.highlighted.contains(i), look, cr)
+            }
+        }
+        canvas.flush()
+    }
+
+    private func drawKey(_ placed: PlacedKey, pressed: Bool, _ look: PanelAppearance, _ cr: OpaquePointer) {
+        let f = placed.frame
+        guard f.width > 0, f.height > 0 else { return }
+        let key = placed.key
+        let special: Bool
+        switch key.action {
+        case .text, .space: special = false
+        default: special = true
+        }
+        var color = special ? theme.specialKey : theme.key
+        if case .shift = key.action, look.shift != .off { color = theme.label }
+        if case .return = key.action { color = theme.accentKey }
+        if pressed { color = theme.pressedKey }
+        roundedRect(cr, f, radius: min(f.width, f.height) * theme.cornerRadius)
+        fill(cr, color)
+
+        let ink = (key.action == .shift && look.shift != .off && !pressed) ? theme.background : theme.label
+        switch key.action {
+        case .shift:
+            Icons.shift(cr, in: f, locked: look.shift == .locked, filled: look.shift != .off, ink)
+        case .backspace: Icons.backspace(cr, in: f, ink)
+        case .return: Icons.returnArrow(cr, in: f, ink)
+        case .nextKeyboard: Icons.globe(cr, in: f, ink)
+        case .hide: Icons.hide(cr, in: f, ink)
+        case .space:
+            if !look.spaceLabel.isEmpty {
+                drawLabel(look.spaceLabel, in: f, size: 0.3, theme.secondaryLabel, cr)
+            }
+        default:
+            let label = key.label
+            let shown = look.shift != .off && key.text(shifted: false) == label
+                ? (key.text(shifted: true) ?? label) : label
+            let size = shown.count <= 1 ? theme.labelSize : theme.labelSize * 0.72
+            drawLabel(shown, in: f, size: size, ink, cr)
+        }
+    }
+
+    private func drawLabel(_ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer) {
+        guard !text.isEmpty, let layout = pango_cairo_create_layout(cr) else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        let pixels = max(Int((f.height * size).rounded()), 6)
+        pango_layout_set_font_description(layout, font(pixels))
+        pango_layout_set_text(layout, text, -1)
+        var ink = PangoRectangle()
+        var logical = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, &ink, &logical)
+        // Labels wider than the key shrink to fit.
+        let room = f.width * 0.86
+        var factor = 1.0
+        if Double(logical.width) > room, logical.width > 0 { factor = room / Double(logical.width) }
+        cairo_save(cr)
+        cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
+        let w = Double(logical.width) * factor
+        let h = Double(logical.height) * factor
+        cairo_translate(cr, f.x + (f.width - w) / 2, f.y + (f.height - h) / 2)
+        cairo_scale(cr, factor, factor)
+        pango_cairo_show_layout(cr, layout)
+        cairo_restore(cr)
+    }
+
+    private func font(_ pixels: Int) -> OpaquePointer {
+        if let f = fonts[pixels] { return f }
+        let f = pango_font_description_new()!
+        pango_font_description_set_family(f, theme.fontFamily)
+        pango_font_description_set_absolute_size(f, Double(pixels) * Double(PANGO_SCALE))
+        fonts[pixels] = f
+        return f
+    }
+}
+
+func fill(_ cr: OpaquePointer, _ c: Color) {
+    cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a)
+    cairo_fill(cr)
+}
+
+func roundedRect(_ cr: OpaquePointer, _ r: Rect, radius: Double) {
+    let rad = min(radius, r.width / 2, r.height / 2)
+    cairo_new_sub_path(cr)
+    cairo_arc(cr, r.maxX - rad, r.y + rad, rad, -Double.pi / 2, 0)
+    cairo_arc(cr, r.maxX - rad, r.maxY - rad, rad, 0, Double.pi / 2)
+    cairo_arc(cr, r.x + rad, r.maxY - rad, rad, Double.pi / 2, Double.pi)
+    cairo_arc(cr, r.x + rad, r.y + rad, rad, Double.pi, 3 * Double.pi / 2)
+    cairo_close_path(cr)
+}

@@ -1,0 +1,80 @@
+import CWayland
+import CWaylandProtocols
+
+/// The connection and the globals tapboard binds.
+public final class Display {
+    public let display: OpaquePointer
+    let registry: OpaquePointer
+    private let listener: Listener<wl_registry_listener>
+
+    public private(set) var compositor: OpaquePointer?
+    public private(set) var shm: OpaquePointer?
+    public private(set) var layerShell: OpaquePointer?
+    public private(set) var inputMethodManager: OpaquePointer?
+    public private(set) var virtualKeyboardManager: OpaquePointer?
+    public private(set) var seat: Seat?
+    public private(set) var outputs: [Output] = []
+
+    /// Connects to $WAYLAND_DISPLAY; the error is one line for the user.
+    public init() throws(WaylandError) {
+        guard let d = wl_display_connect(nil) else {
+            throw WaylandError("cannot connect to a Wayland compositor (is WAYLAND_DISPLAY set?)")
+        }
+        display = d
+        registry = wl_display_get_registry(d)
+        listener = Listener(wl_registry_listener(
+            global: { data, _, name, interface, version in
+                owner(data, as: Display.self).global(name: name, interface: String(cString: interface!), version: version)
+            },
+            global_remove: { data, _, name in
+                owner(data, as: Display.self).globalRemoved(name: name)
+            }))
+        wl_registry_add_listener(registry, listener.pointer, opaque(self))
+        // Two round trips: globals, then the first events of what we bound (output modes).
+        guard wl_display_roundtrip(d) >= 0, wl_display_roundtrip(d) >= 0 else {
+            throw WaylandError("the compositor closed the connection during start-up")
+        }
+    }
+
+    deinit {
+        wl_registry_destroy(registry)
+        wl_display_disconnect(display)
+    }
+
+    private func bind(_ name: UInt32, _ interface: UnsafePointer<wl_interface>, _ version: UInt32) -> OpaquePointer {
+        OpaquePointer(wl_registry_bind(registry, name, interface, version))
+    }
+
+    private func global(name: UInt32, interface: String, version: UInt32) {
+        switch interface {
+        case "wl_compositor":
+            compositor = bind(name, withUnsafePointer(to: wl_compositor_interface) { $0 }, min(version, 4))
+        case "wl_shm":
+            shm = bind(name, withUnsafePointer(to: wl_shm_interface) { $0 }, 1)
+        case "wl_seat" where seat == nil:
+            seat = Seat(bind(name, withUnsafePointer(to: wl_seat_interface) { $0 }, min(version, 5)))
+        case "wl_output":
+            outputs.append(Output(bind(name, withUnsafePointer(to: wl_output_interface) { $0 }, min(version, 3)), name: name))
+        case "zwlr_layer_shell_v1":
+            layerShell = bind(name, withUnsafePointer(to: zwlr_layer_shell_v1_interface) { $0 }, min(version, 4))
+        case "zwp_input_method_manager_v2":
+            inputMethodManager = bind(name, withUnsafePointer(to: zwp_input_method_manager_v2_interface) { $0 }, 1)
+        case "zwp_virtual_keyboard_manager_v1":
+            virtualKeyboardManager = bind(name, withUnsafePointer(to: zwp_virtual_keyboard_manager_v1_interface) { $0 }, 1)
+        default: break
+        }
+    }
+
+    private func globalRemoved(name: UInt32) {
+        outputs.removeAll { $0.name == name }
+    }
+
+    /// Sends queued requests.
+    public func flush() { wl_display_flush(display) }
+}
+
+public struct WaylandError: Error, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

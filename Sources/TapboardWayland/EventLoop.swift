@@ -1,0 +1,122 @@
+import CWayland
+import Glibc
+
+/// One poll loop over the Wayland socket, a timerfd for timed work and a signalfd.
+/// Nothing wakes it while idle.
+public final class EventLoop {
+    let display: Display
+    private let timerFD: Int32
+    private let signalFD: Int32
+    private var timers: [Int: (deadline: UInt64, action: () -> Void)] = [:]
+    private var nextTimer = 0
+    private var running = true
+    public var onSignal: ((Int32) -> Void)?
+    /// Runs after each batch of events, before the loop sleeps (draw here).
+    public var beforeSleep: (() -> Void)?
+
+    public init(display: Display, signals: [Int32]) throws(WaylandError) {
+        self.display = display
+        timerFD = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in signals { sigaddset(&set, s) }
+        sigprocmask(SIG_BLOCK, &set, nil)
+        signalFD = signalfd(-1, &set, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
+        guard timerFD >= 0, signalFD >= 0 else { throw WaylandError("cannot create timerfd/signalfd: \(String(cString: strerror(errno)))") }
+    }
+
+    deinit {
+        close(timerFD)
+        close(signalFD)
+    }
+
+    /// Milliseconds on the monotonic clock.
+    public static func now() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1000 + UInt64(ts.tv_nsec) / 1_000_000
+    }
+
+    /// Runs `action` once after `ms` milliseconds; returns a token for `cancel`.
+    @discardableResult
+    public func schedule(after ms: UInt64, _ action: @escaping () -> Void) -> Int {
+        nextTimer += 1
+        timers[nextTimer] = (EventLoop.now() + ms, action)
+        arm()
+        return nextTimer
+    }
+
+    public func cancel(_ token: Int?) {
+        guard let token, timers.removeValue(forKey: token) != nil else { return }
+        arm()
+    }
+
+    private func arm() {
+        var spec = itimerspec()
+        if let next = timers.values.map(\.deadline).min() {
+            let now = EventLoop.now()
+            let ms = next > now ? next - now : 0
+            // A zero it_value disarms the timer: fire in 1 ns instead.
+            spec.it_value.tv_sec = Int(ms / 1000)
+            spec.it_value.tv_nsec = ms == 0 ? 1 : Int(ms % 1000) * 1_000_000
+        }
+        timerfd_settime(timerFD, 0, &spec, nil)
+    }
+
+    private func runDueTimers() {
+        var expirations: UInt64 = 0
+        _ = read(timerFD, &expirations, 8)
+        let now = EventLoop.now()
+        let due = timers.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }
+        for (token, _) in due { timers[token] = nil }
+        arm()
+        for (_, timer) in due { timer.action() }
+    }
+
+    private func readSignals() {
+        var info = signalfd_siginfo()
+        while read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+            onSignal?(Int32(info.ssi_signo))
+        }
+    }
+
+    public func stop() { running = false }
+
+    /// Runs until `stop`; throws when the compositor goes away.
+    public func run() throws(WaylandError) {
+        let d = display.display
+        let wlFD = wl_display_get_fd(d)
+        while running {
+            while wl_display_prepare_read(d) != 0 {
+                guard wl_display_dispatch_pending(d) >= 0 else { throw lost() }
+            }
+            beforeSleep?()
+            guard running else { wl_display_cancel_read(d); break }
+            if wl_display_flush(d) < 0, errno != EAGAIN {
+                wl_display_cancel_read(d)
+                throw lost()
+            }
+            var fds = [pollfd(fd: wlFD, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
+            if poll(&fds, 3, -1) < 0 {
+                wl_display_cancel_read(d)
+                if errno == EINTR { continue }
+                throw WaylandError("poll failed: \(String(cString: strerror(errno)))")
+            }
+            if fds[0].revents & Int16(POLLIN) != 0 {
+                guard wl_display_read_events(d) >= 0 else { throw lost() }
+            } else {
+                wl_display_cancel_read(d)
+                if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { throw lost() }
+            }
+            guard wl_display_dispatch_pending(d) >= 0 else { throw lost() }
+            if fds[2].revents != 0 { readSignals() }
+            if fds[1].revents != 0 { runDueTimers() }
+        }
+    }
+
+    private func lost() -> WaylandError {
+        WaylandError("lost the connection to the compositor")
+    }
+}

@@ -1,0 +1,58 @@
+import CWayland
+import CWaylandProtocols
+import TapboardCore
+
+/// zwp_input_method_v2: events fill `state.pending`; `done` promotes it.
+public final class InputMethod {
+    let proxy: OpaquePointer
+    private var listener: Listener<zwp_input_method_v2_listener>!
+    public private(set) var state = InputMethodState()
+    /// Called after each `done` with what it changed.
+    public var onDone: ((InputMethodState.Change) -> Void)?
+    /// Called once if another input method holds the seat.
+    public var onUnavailable: (() -> Void)?
+
+    public init(manager: OpaquePointer, seat: Seat) {
+        proxy = zwp_input_method_manager_v2_get_input_method(manager, seat.proxy)
+        listener = Listener(zwp_input_method_v2_listener(
+            activate: { data, _ in owner(data, as: InputMethod.self).state.activate() },
+            deactivate: { data, _ in owner(data, as: InputMethod.self).state.deactivate() },
+            surrounding_text: { data, _, text, cursor, anchor in
+                owner(data, as: InputMethod.self).state.setSurrounding(
+                    text: text.map { String(cString: $0) } ?? "", cursor: cursor, anchor: anchor)
+            },
+            text_change_cause: { _, _, _ in },
+            content_type: { data, _, hint, purpose in
+                owner(data, as: InputMethod.self).state.setContentType(hints: hint, purpose: purpose)
+            },
+            done: { data, _ in
+                let im = owner(data, as: InputMethod.self)
+                let change = im.state.done()
+                im.onDone?(change)
+            },
+            unavailable: { data, _ in
+                let im = owner(data, as: InputMethod.self)
+                im.state.markUnavailable()
+                im.onUnavailable?()
+            }))
+        zwp_input_method_v2_add_listener(proxy, listener.pointer, opaque(self))
+    }
+
+    deinit { zwp_input_method_v2_destroy(proxy) }
+
+    /// Whether text can go through text-input now.
+    public var isActive: Bool { !state.unavailable && state.current.active }
+
+    /// Sends one atomic edit: delete around the cursor, insert, commit with the serial.
+    public func send(_ edit: TextEdit) {
+        guard isActive else { return }
+        if edit.deleteBefore > 0 || edit.deleteAfter > 0 {
+            zwp_input_method_v2_delete_surrounding_text(proxy, UInt32(edit.deleteBefore), UInt32(edit.deleteAfter))
+        }
+        if !edit.insert.isEmpty {
+            zwp_input_method_v2_commit_string(proxy, edit.insert)
+        }
+        zwp_input_method_v2_commit(proxy, state.serial)
+        state.applyLocally(edit)
+    }
+}

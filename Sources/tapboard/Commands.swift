@@ -1,0 +1,122 @@
+import Glibc
+import TapboardCore
+import TapboardRender
+
+/// The keyboard and layer a command shows, chosen as the live panel would.
+func resolveLayout(_ o: Options, store: LayoutStore) -> Result<(Layout, Layer), StoreError> {
+    let current = o.layout ?? o.layouts.first ?? "us"
+    let name = LayoutChoice.layoutName(for: o.purpose ?? .normal, current: current) { store.path(of: $0) != nil }
+    let layout: Layout
+    switch store.load(name) {
+    case .success(let l): layout = l
+    case .failure(let e): return .failure(e)
+    }
+    guard let layerName = o.layer else { return .success((layout, layout.layers[0])) }
+    guard let layer = layout.layer(named: layerName) else {
+        let valid = layout.layers.map(\.name).joined(separator: ", ")
+        return .failure(StoreError(message: "keyboard \"\(layout.name)\" has no layer \"\(layerName)\" (layers: \(valid))"))
+    }
+    return .success((layout, layer))
+}
+
+func geometryCommand(_ o: Options, store: LayoutStore) -> Int32 {
+    guard let output = o.output else { printError("tapboard geometry: --output WxH is required"); return 64 }
+    let layout: Layout, layer: Layer
+    switch resolveLayout(o, store: store) {
+    case .success(let r): (layout, layer) = r
+    case .failure(let e): printError("tapboard: \(e)"); return 1
+    }
+    let g = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout, layer: layer)
+    print(GeometryJSON.encode(g, layout: layout.name, layer: layer.name))
+    return 0
+}
+
+func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
+    guard let output = o.output else { printError("tapboard preview: --output WxH is required"); return 64 }
+    guard let file = o.outputFile else { printError("tapboard preview: -o FILE.png is required"); return 64 }
+    let layout: Layout, layer: Layer
+    switch resolveLayout(o, store: store) {
+    case .success(let r): (layout, layer) = r
+    case .failure(let e): printError("tapboard: \(e)"); return 1
+    }
+    let g = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout, layer: layer)
+    guard let canvas = Canvas(width: g.width * o.scale, height: g.height * o.scale, scale: o.scale) else {
+        printError("tapboard: cannot allocate a \(g.width)x\(g.height) image")
+        return 1
+    }
+    PanelRenderer().draw(g, PanelAppearance(), on: canvas)
+    if let problem = canvas.writePNG(to: file) {
+        printError("tapboard: cannot write \(file): \(problem)")
+        return 1
+    }
+    return 0
+}
+
+func checkCommand(_ o: Options) -> Int32 {
+    guard !o.files.isEmpty else { printError("tapboard check: name one or more layout files"); return 64 }
+    var bad = 0
+    for file in o.files {
+        switch LayoutStore.loadFile(file) {
+        case .success: print("\(file): ok")
+        case .failure(let e): printError(e.description); bad += 1
+        }
+    }
+    return bad == 0 ? 0 : 2
+}
+
+func layoutsCommand(store: LayoutStore) -> Int32 {
+    for (name, path) in store.available() {
+        switch LayoutStore.loadFile(path) {
+        case .success(let l): print("\(name)\t\(l.displayName)\t\(path)")
+        case .failure: print("\(name)\t(broken: run tapboard check \(path))\t\(path)")
+        }
+    }
+    return 0
+}
+
+/// `tapboard geometry` output.
+enum GeometryJSON {
+    static func encode(_ g: PanelGeometry, layout: String, layer: String) -> String {
+        var keys: [String] = []
+        for placed in g.keys {
+            let k = placed.key
+            var fields = ["\"label\":\(quote(k.label))", "\"action\":\(quote(k.action.name))"]
+            switch k.action {
+            case .text(let t): fields.append("\"text\":\(quote(t))")
+            case .layer(let l): fields.append("\"layer\":\(quote(l))")
+            case .keysym(let s, _): fields.append("\"keysym\":\(quote(s))")
+            default: break
+            }
+            let f = placed.frame
+            fields += ["\"x\":\(number(f.x))", "\"y\":\(number(f.y))",
+                       "\"width\":\(number(f.width))", "\"height\":\(number(f.height))"]
+            keys.append("{" + fields.joined(separator: ",") + "}")
+        }
+        return "{\"layout\":\(quote(layout)),\"layer\":\(quote(layer)),\"width\":\(g.width),\"height\":\(g.height),\"keys\":[\n"
+            + keys.joined(separator: ",\n") + "\n]}"
+    }
+
+    static func number(_ d: Double) -> String {
+        d == d.rounded() ? String(Int(d)) : String((d * 100).rounded() / 100)
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

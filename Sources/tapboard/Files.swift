@@ -1,0 +1,79 @@
+import Glibc
+
+/// Small file-system helpers over libc (no Foundation at start-up).
+enum Files {
+    /// The whole file as UTF-8 text, or an error message naming the reason.
+    static func read(_ path: String) -> Result<String, FileError> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(FileError(path: path, reason: errnoText())) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(FileError(path: path, reason: errnoText()))
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[..<n])
+            if bytes.count > 16 << 20 { return .failure(FileError(path: path, reason: "file larger than 16 MiB")) }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .failure(FileError(path: path, reason: "not valid UTF-8"))
+        }
+        return .success(text)
+    }
+
+    /// Names of the entries of a directory (none if it cannot be read).
+    static func list(_ dir: String) -> [String] {
+        guard let d = opendir(dir) else { return [] }
+        defer { closedir(d) }
+        var names: [String] = []
+        while let entry = readdir(d) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The directory holding the running executable.
+    static func executableDirectory() -> String? {
+        var buf = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
+        guard n > 0 else { return nil }
+        let path = String(decoding: buf[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return String(path[..<slash])
+    }
+
+    static func environment(_ name: String) -> String? {
+        guard let v = getenv(name) else { return nil }
+        let s = String(cString: v)
+        return s.isEmpty ? nil : s
+    }
+
+    static func errnoText() -> String { String(cString: strerror(errno)) }
+}
+
+struct FileError: Error, CustomStringConvertible {
+    var path: String
+    var reason: String
+    var description: String { "\(path): \(reason)" }
+}
+
+/// Writes a line to standard error.
+func printError(_ line: String) {
+    var text = line
+    text.append("\n")
+    text.utf8CString.withUnsafeBytes { raw in
+        _ = write(STDERR_FILENO, raw.baseAddress, raw.count - 1)
+    }
+}

@@ -1,0 +1,115 @@
+import TapboardCore
+
+/// Command-line options shared by the subcommands.
+struct Options {
+    var command = "run"
+    var layout: String?
+    var layouts: [String] = []
+    var layer: String?
+    var purpose: ContentPurpose?
+    var output: (width: Int, height: Int)?
+    var outputFile: String?
+    var scale = 1
+    var hidden = false
+    var files: [String] = []
+
+    static let commands = ["run", "geometry", "preview", "check", "layouts", "help"]
+
+    /// Parses `args` (without the program name); the error is one line for the user.
+    static func parse(_ args: [String]) -> Result<Options, UsageError> {
+        var o = Options()
+        var rest = args[...]
+        if let first = rest.first, !first.hasPrefix("-") {
+            guard commands.contains(first) else {
+                return .failure(UsageError("unknown command \"\(first)\" (valid: \(commands.joined(separator: ", ")))"))
+            }
+            o.command = first
+            rest = rest.dropFirst()
+        }
+        while let arg = rest.popFirst() {
+            if !arg.hasPrefix("-") || arg == "-" {
+                guard o.command == "check" else {
+                    return .failure(UsageError("unexpected argument \"\(arg)\" for \(o.command)"))
+                }
+                o.files.append(arg)
+                continue
+            }
+            var name = arg
+            var inline: String?
+            if let eq = arg.firstIndex(of: "="), arg.hasPrefix("--") {
+                name = String(arg[..<eq])
+                inline = String(arg[arg.index(after: eq)...])
+            }
+            func value() -> Result<String, UsageError> {
+                if let inline { return .success(inline) }
+                guard let v = rest.popFirst() else { return .failure(UsageError("\(name) needs a value")) }
+                return .success(v)
+            }
+            switch name {
+            case "-h", "--help": o.command = "help"
+            case "--hidden": o.hidden = true
+            case "--layout", "--layer", "--purpose", "--output", "-o", "--scale", "--layouts":
+                let v: String
+                switch value() {
+                case .success(let s): v = s
+                case .failure(let e): return .failure(e)
+                }
+                if let e = o.set(name, v) { return .failure(e) }
+            default:
+                return .failure(UsageError("unknown option \"\(name)\" (valid: --layout, --layouts, --layer, --purpose, --output, -o, --scale, --hidden, --help)"))
+            }
+        }
+        return .success(o)
+    }
+
+    mutating func set(_ name: String, _ v: String) -> UsageError? {
+        switch name {
+        case "--layout": layout = v
+        case "--layouts":
+            layouts = v.split(separator: ",").map { String($0) }
+            if layouts.isEmpty { return UsageError("--layouts needs a comma-separated list such as us,de") }
+        case "--layer": layer = v
+        case "--purpose":
+            guard let p = ContentPurpose.allCases.first(where: { $0.name == v }) else {
+                let valid = ContentPurpose.allCases.map(\.name).joined(separator: ", ")
+                return UsageError("unknown purpose \"\(v)\" (valid: \(valid))")
+            }
+            purpose = p
+        case "--output":
+            let parts = v.split(separator: "x")
+            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+                  (100...16384).contains(w), (100...16384).contains(h) else {
+                return UsageError("--output wants WIDTHxHEIGHT in logical pixels, 100 to 16384 each (e.g. 720x1280), not \"\(v)\"")
+            }
+            output = (w, h)
+        case "-o": outputFile = v
+        case "--scale":
+            guard let s = Int(v), (1...4).contains(s) else { return UsageError("--scale wants 1, 2, 3 or 4, not \"\(v)\"") }
+            scale = s
+        default: break
+        }
+        return nil
+    }
+}
+
+struct UsageError: Error, CustomStringConvertible {
+    var message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}
+
+let usage = """
+    usage: tapboard [run] [--layouts us,de,...] [--hidden]
+           tapboard geometry --output WxH [--layout NAME] [--layer NAME] [--purpose P]
+           tapboard preview --output WxH [--layout NAME] [--layer NAME] [--purpose P] [--scale N] -o FILE.png
+           tapboard check FILE...
+           tapboard layouts
+
+    run       the on-screen keyboard (the compositor's input method)
+    geometry  print the panel's key rectangles as JSON for an output size
+    preview   draw the panel offscreen to a PNG
+    check     validate layout files; exit 2 on any error
+    layouts   list the keyboards found and where each comes from
+
+    Signals while running: SIGUSR1 hides the panel, SIGUSR2 shows it, SIGRTMIN toggles.
+    """

@@ -1,0 +1,23 @@
+import Glibc
+import TapboardCore
+
+let args = Array(CommandLine.arguments.dropFirst())
+let options: Options
+switch Options.parse(args) {
+case .success(let o): options = o
+case .failure(let e):
+    printError("tapboard: \(e) (see tapboard --help)")
+    exit(64)
+}
+
+let store = LayoutStore()
+let status: Int32
+switch options.command {
+case "help": print(usage); status = 0
+case "geometry": status = geometryCommand(options, store: store)
+case "preview": status = previewCommand(options, store: store)
+case "check": status = checkCommand(options)
+case "layouts": status = layoutsCommand(store: store)
+default: status = runCommand(options, store: store)
+}
+exit(status)

@@ -1,0 +1,90 @@
+import Glibc
+import Testing
+import TapboardCore
+import TapboardRender
+
+/// Draws layouts offscreen and compares them with PNG goldens named after the test.
+/// Set TAPBOARD_UPDATE_GOLDENS=1 to rewrite the goldens (then look at them).
+@Suite struct RenderTests {
+    static let root: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/")
+    }()
+
+    func load(_ name: String) throws -> Layout {
+        let path = RenderTests.root + "/layouts/\(name).json"
+        let f = try #require(fopen(path, "r"))
+        defer { fclose(f) }
+        var bytes: [UInt8] = []
+        var buf = [UInt8](repeating: 0, count: 65536)
+        while case let n = fread(&buf, 1, buf.count, f), n > 0 { bytes += buf[..<n] }
+        return try LayoutParser.parse(String(decoding: bytes, as: UTF8.self), file: path, defaultName: name)
+    }
+
+    func render(_ layout: Layout, layer: String? = nil, _ look: PanelAppearance = PanelAppearance(),
+                width: Int = 360, height: Int = 640) throws -> (Canvas, PanelGeometry) {
+        let l = layer.flatMap(layout.layer(named:)) ?? layout.layers[0]
+        let g = PanelGeometry.forOutput(width: width, height: height, layout: layout, layer: l)
+        let canvas = try #require(Canvas(width: g.width, height: g.height))
+        PanelRenderer().draw(g, look, on: canvas)
+        return (canvas, g)
+    }
+
+    /// Share of pixels whose channels differ by more than 48 out of 255.
+    func difference(_ a: Canvas, _ b: Canvas) -> Double {
+        guard a.pixelWidth == b.pixelWidth, a.pixelHeight == b.pixelHeight else { return 1 }
+        var differing = 0
+        for y in 0..<a.pixelHeight {
+            for x in 0..<a.pixelWidth {
+                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                for shift in stride(from: 0, through: 24, by: 8) {
+                    let d = abs(Int((p >> UInt32(shift)) & 0xff) - Int((q >> UInt32(shift)) & 0xff))
+                    if d > 48 { differing += 1; break }
+                }
+            }
+        }
+        return Double(differing) / Double(a.pixelWidth * a.pixelHeight)
+    }
+
+    func compare(_ canvas: Canvas, golden name: String) throws {
+        let path = RenderTests.root + "/Tests/TapboardRenderTests/Goldens/\(name).png"
+        if getenv("TAPBOARD_UPDATE_GOLDENS") != nil {
+            #expect(canvas.writePNG(to: path) == nil)
+            return
+        }
+        let golden = try #require(Canvas(pngFile: path), "missing golden \(path)")
+        let diff = difference(canvas, golden)
+        if diff > 0.005 { _ = canvas.writePNG(to: "/tmp/\(name)-actual.png") }
+        #expect(diff <= 0.005, "\(name): \(diff * 100)% of pixels differ (actual in /tmp/\(name)-actual.png)")
+    }
+
+    @Test func usBaseLayer() throws {
+        let (canvas, _) = try render(try load("us"))
+        try compare(canvas, golden: "usBaseLayer")
+    }
+
+    @Test func pressedKeyIsHighlighted() throws {
+        let us = try load("us")
+        let (plain, g) = try render(us)
+        let (pressed, _) = try render(us, PanelAppearance(highlighted: [0]))
+        let c = g.keys[0].frame.center
+        // Sample beside the label, inside the key.
+        let x = Int(g.keys[0].frame.x + 3), y = Int(c.y)
+        #expect(plain.pixel(x: x, y: y) != pressed.pixel(x: x, y: y))
+        // Another key is untouched.
+        let o = g.keys[5].frame
+        #expect(plain.pixel(x: Int(o.x + 3), y: Int(o.center.y)) == pressed.pixel(x: Int(o.x + 3), y: Int(o.center.y)))
+    }
+
+    @Test func redrawingOneKeyMatchesAFullDraw() throws {
+        let us = try load("us")
+        let look = PanelAppearance(highlighted: [3])
+        let (full, g) = try render(us, look)
+        let partial = try #require(Canvas(width: g.width, height: g.height))
+        let renderer = PanelRenderer()
+        renderer.draw(g, PanelAppearance(), on: partial)
+        renderer.draw(g, look, on: partial, only: [3])
+        #expect(difference(full, partial) == 0)
+    }
+}
