@@ -33,7 +33,7 @@ let package = Package(
 
         .testTarget(name: "TapboardCoreTests", dependencies: ["TapboardCore"], swiftSettings: strict),
         .testTarget(name: "TapboardRenderTests", dependencies: ["TapboardCore", "TapboardRender"], swiftSettings: strict),
-        .testTarget(name: "EndToEndTests", dependencies: ["TapboardCore"], swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["TapboardCore", "TapboardRender"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,6 +4,44 @@ import TapboardCore
 /// Special-key symbols drawn as vector paths, so they stay crisp at any size and
 /// need no particular font.
 enum Icons {
+    static func draw(_ icon: Icon, _ cr: OpaquePointer, in f: Rect, _ c: Color, shift: ShiftState) {
+        switch icon {
+        case .shift: Icons.shift(cr, in: f, locked: shift == .locked, filled: shift != .off, c)
+        case .backspace: Icons.backspace(cr, in: f, c)
+        case .return: Icons.returnArrow(cr, in: f, c)
+        case .globe: Icons.globe(cr, in: f, c)
+        case .hide: Icons.hide(cr, in: f, c)
+        case .left: Icons.arrow(cr, in: f, angle: Double.pi, c)
+        case .right: Icons.arrow(cr, in: f, angle: 0, c)
+        case .up: Icons.arrow(cr, in: f, angle: -Double.pi / 2, c)
+        case .down: Icons.arrow(cr, in: f, angle: Double.pi / 2, c)
+        case .tab: Icons.tab(cr, in: f, c)
+        }
+    }
+
+    /// An arrow pointing at `angle` (0: right), centred in the key.
+    static func arrow(_ cr: OpaquePointer, in f: Rect, angle: Double, _ c: Color) {
+        let s = unit(f)
+        cairo_save(cr)
+        cairo_translate(cr, f.center.x, f.center.y)
+        cairo_rotate(cr, angle)
+        cairo_move_to(cr, -s * 0.45, 0)
+        cairo_line_to(cr, s * 0.45, 0)
+        cairo_move_to(cr, s * 0.15, -s * 0.3)
+        cairo_line_to(cr, s * 0.45, 0)
+        cairo_line_to(cr, s * 0.15, s * 0.3)
+        cairo_restore(cr)
+        stroke(cr, c, width: max(s * 0.09, 1.5))
+    }
+
+    static func tab(_ cr: OpaquePointer, in f: Rect, _ c: Color) {
+        arrow(cr, in: f, angle: 0, c)
+        let s = unit(f)
+        cairo_move_to(cr, f.center.x + s * 0.55, f.center.y - s * 0.35)
+        cairo_line_to(cr, f.center.x + s * 0.55, f.center.y + s * 0.35)
+        stroke(cr, c, width: max(s * 0.09, 1.5))
+    }
+
     /// Icon box side for a key frame.
     static func unit(_ f: Rect) -> Double { min(f.width, f.height) * 0.42 }
 

@@ -8,11 +8,15 @@ public struct PanelAppearance: Sendable, Equatable {
     public var shift: ShiftState = .off
     /// Text on the space bar (the keyboard's name after a switch), empty for none.
     public var spaceLabel = ""
+    /// Sticky modifiers that are on.
+    public var modifiers: Modifiers = []
 
-    public init(highlighted: Set<Int> = [], shift: ShiftState = .off, spaceLabel: String = "") {
+    public init(highlighted: Set<Int> = [], shift: ShiftState = .off, spaceLabel: String = "",
+                modifiers: Modifiers = []) {
         self.highlighted = highlighted
         self.shift = shift
         self.spaceLabel = spaceLabel
+        self.modifiers = modifiers
     }
 }
 
@@ -54,32 +58,36 @@ public final class PanelRenderer {
         case .text, .space: special = false
         default: special = true
         }
+        // Shift and sticky modifiers that are on show inverted.
+        let on: Bool
+        switch key.action {
+        case .shift: on = look.shift != .off
+        case .modifier(let m): on = look.modifiers.isSuperset(of: m)
+        default: on = false
+        }
         var color = special ? theme.specialKey : theme.key
-        if case .shift = key.action, look.shift != .off { color = theme.label }
+        if on { color = theme.label }
         if case .return = key.action { color = theme.accentKey }
         if pressed { color = theme.pressedKey }
         roundedRect(cr, f, radius: min(f.width, f.height) * theme.cornerRadius)
         fill(cr, color)
 
-        let ink = (key.action == .shift && look.shift != .off && !pressed) ? theme.background : theme.label
-        switch key.action {
-        case .shift:
-            Icons.shift(cr, in: f, locked: look.shift == .locked, filled: look.shift != .off, ink)
-        case .backspace: Icons.backspace(cr, in: f, ink)
-        case .return: Icons.returnArrow(cr, in: f, ink)
-        case .nextKeyboard: Icons.globe(cr, in: f, ink)
-        case .hide: Icons.hide(cr, in: f, ink)
-        case .space:
+        let ink = on && !pressed ? theme.background : theme.label
+        if let icon = key.icon {
+            Icons.draw(icon, cr, in: f, ink, shift: look.shift)
+            return
+        }
+        if case .space = key.action {
             if !look.spaceLabel.isEmpty {
                 drawLabel(look.spaceLabel, in: f, size: 0.3, theme.secondaryLabel, cr)
             }
-        default:
-            let label = key.label
-            let shown = look.shift != .off && key.text(shifted: false) == label
-                ? (key.text(shifted: true) ?? label) : label
-            let size = shown.count <= 1 ? theme.labelSize : theme.labelSize * 0.72
-            drawLabel(shown, in: f, size: size, ink, cr)
+            return
         }
+        let label = key.label
+        let shown = look.shift != .off && key.text(shifted: false) == label
+            ? (key.text(shifted: true) ?? label) : label
+        let size = shown.count <= 1 ? theme.labelSize : theme.labelSize * 0.72
+        drawLabel(shown, in: f, size: size, ink, cr)
     }
 
     private func drawLabel(_ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer) {

@@ -14,6 +14,9 @@ public final class Display {
     public private(set) var virtualKeyboardManager: OpaquePointer?
     public private(set) var seat: Seat?
     public private(set) var outputs: [Output] = []
+    /// Called when a seat appears after start-up (phoc announces its seat only once
+    /// an input device exists).
+    public var onSeat: ((Seat) -> Void)?
 
     /// Connects to $WAYLAND_DISPLAY; the error is one line for the user.
     public init() throws(WaylandError) {
@@ -37,6 +40,12 @@ public final class Display {
     }
 
     deinit {
+        // Proxies go before the connection that owns them.
+        seat = nil
+        outputs = []
+        for proxy in [compositor, shm, layerShell, inputMethodManager, virtualKeyboardManager] {
+            if let proxy { wl_proxy_destroy(proxy) }
+        }
         wl_registry_destroy(registry)
         wl_display_disconnect(display)
     }
@@ -52,7 +61,9 @@ public final class Display {
         case "wl_shm":
             shm = bind(name, withUnsafePointer(to: wl_shm_interface) { $0 }, 1)
         case "wl_seat" where seat == nil:
-            seat = Seat(bind(name, withUnsafePointer(to: wl_seat_interface) { $0 }, min(version, 5)))
+            let s = Seat(bind(name, withUnsafePointer(to: wl_seat_interface) { $0 }, min(version, 5)))
+            seat = s
+            onSeat?(s)
         case "wl_output":
             outputs.append(Output(bind(name, withUnsafePointer(to: wl_output_interface) { $0 }, min(version, 3)), name: name))
         case "zwlr_layer_shell_v1":

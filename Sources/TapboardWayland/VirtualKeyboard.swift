@@ -80,10 +80,14 @@ public final class VirtualKeyboard {
         }
     }
 
-    /// Sends a key by keysym name (`Left`, `Return`); false if the name is unknown.
+    /// Sends a key by keysym name (`Left`, `Return`) or by the one character it types
+    /// (`c` for Ctrl+C); false if neither fits.
     @discardableResult
     public func press(keysymNamed name: String, modifiers: Modifiers, time: UInt32) -> Bool {
-        let sym = xkb_keysym_from_name(name, XKB_KEYSYM_NO_FLAGS)
+        var sym = xkb_keysym_from_name(name, XKB_KEYSYM_NO_FLAGS)
+        if sym == 0, name.unicodeScalars.count == 1, let scalar = name.unicodeScalars.first {
+            sym = xkb_utf32_to_keysym(scalar.value)
+        }
         guard sym != 0 else { return false }
         tap(keysym: sym, modifiers: modifiers, time: time)
         return true

@@ -7,8 +7,8 @@ import TapboardWayland
 final class App: PressHandler {
     let display: Display
     let loop: EventLoop
-    let inputMethod: InputMethod?
-    let virtualKeyboard: VirtualKeyboard?
+    var inputMethod: InputMethod?
+    var virtualKeyboard: VirtualKeyboard?
     let renderer = PanelRenderer()
     var layouts: [Layout]
     var layoutIndex = 0
@@ -32,37 +32,41 @@ final class App: PressHandler {
         guard display.layerShell != nil else {
             throw WaylandError("the compositor lacks zwlr_layer_shell_v1 (wlr-layer-shell): cannot show a panel")
         }
-        guard let seat = display.seat else { throw WaylandError("the compositor offers no wl_seat") }
         guard display.shm != nil, display.compositor != nil else {
             throw WaylandError("the compositor lacks wl_shm or wl_compositor")
         }
-        if let manager = display.virtualKeyboardManager {
-            virtualKeyboard = try VirtualKeyboard(manager: manager, seat: seat)
-        } else {
-            virtualKeyboard = nil
-        }
-        if let manager = display.inputMethodManager {
-            inputMethod = InputMethod(manager: manager, seat: seat)
-        } else {
-            inputMethod = nil
-        }
-        if inputMethod == nil && virtualKeyboard == nil {
+        if display.inputMethodManager == nil && display.virtualKeyboardManager == nil {
             throw WaylandError("the compositor lacks both zwp_input_method_manager_v2 and zwp_virtual_keyboard_manager_v1: nothing could be typed")
         }
-        if inputMethod == nil {
+        if display.inputMethodManager == nil {
             printError("tapboard: the compositor lacks zwp_input_method_manager_v2 (input-method-v2): typing through the virtual keyboard only")
-        } else if virtualKeyboard == nil {
+        } else if display.virtualKeyboardManager == nil {
             printError("tapboard: the compositor lacks zwp_virtual_keyboard_manager_v1: arrows, Tab and key combinations will not work")
         }
         loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])
-        seat.handler = self
-        inputMethod?.onDone = { [unowned self] change in self.inputMethodChanged(change) }
-        inputMethod?.onUnavailable = {
-            printError("tapboard: another input method holds this seat; typing through the virtual keyboard only")
+        if let seat = display.seat { try attach(seat) }
+        display.onSeat = { [unowned self] seat in
+            do { try self.attach(seat) } catch { printError("tapboard: \(error)") }
         }
         loop.onSignal = { [unowned self] signal in self.signal(signal) }
         loop.beforeSleep = { [unowned self] in self.drawIfNeeded() }
         if wantVisible { showPanel() }
+    }
+
+    /// Creates the input method and the virtual keyboard on the seat.
+    func attach(_ seat: Seat) throws(WaylandError) {
+        seat.handler = self
+        if let manager = display.virtualKeyboardManager {
+            virtualKeyboard = try VirtualKeyboard(manager: manager, seat: seat)
+        }
+        if let manager = display.inputMethodManager {
+            let im = InputMethod(manager: manager, seat: seat)
+            im.onDone = { [unowned self] change in self.inputMethodChanged(change) }
+            im.onUnavailable = {
+                printError("tapboard: another input method holds this seat; typing through the virtual keyboard only")
+            }
+            inputMethod = im
+        }
     }
 
     func run() throws(WaylandError) {
@@ -70,11 +74,17 @@ final class App: PressHandler {
         try loop.run()
     }
 
+    /// Releases keys and destroys every protocol object before the connection goes.
     func shutdown() {
         _ = keyboard.cancelAll()
         virtualKeyboard?.releaseAll()
         panel = nil
         pool = nil
+        geometry = nil
+        inputMethod = nil
+        virtualKeyboard = nil
+        display.onSeat = nil
+        display.seat?.handler = nil
         display.flush()
     }
 
@@ -154,7 +164,7 @@ final class App: PressHandler {
         if g.height != p.height {
             // The compositor gave another height (or the layout has more rows): ask again.
             p.setHeight(g.height)
-            wl_commit(p)
+            p.commit()
         }
         geometry = PanelGeometry(layer: keyboard.layer, width: p.width, height: p.height)
         pool?.invalidate(nil)
@@ -169,7 +179,8 @@ final class App: PressHandler {
     func drawIfNeeded() {
         guard needsDraw, let p = panel, p.isConfigured, !p.waitingForFrame, let g = geometry, let pool else { return }
         guard let buffer = pool.next(width: g.width * scale, height: g.height * scale, scale: scale) else { return }
-        let look = PanelAppearance(highlighted: keyboard.highlighted, shift: keyboard.shift)
+        let look = PanelAppearance(highlighted: keyboard.highlighted, shift: keyboard.shift,
+                                   modifiers: keyboard.latched)
         let stale = buffer.staleKeys
         renderer.draw(g, look, on: buffer.canvas, only: stale.map { Array($0) })
         buffer.staleKeys = []
@@ -239,6 +250,3 @@ final class App: PressHandler {
         if let p = panel, p.isConfigured { relayout() } else { requestRedraw(nil) }
     }
 }
-
-/// Commits the panel's pending state (a new size) without a new buffer.
-func wl_commit(_ p: LayerSurface) { p.commit() }

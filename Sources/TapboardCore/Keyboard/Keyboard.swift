@@ -33,6 +33,8 @@ public struct KeyboardState: Sendable {
     public private(set) var layout: Layout
     public private(set) var layerName: String
     public private(set) var shift: ShiftState = .off
+    /// Sticky modifiers (terminal Ctrl, Alt) waiting for the next key.
+    public private(set) var latched: Modifiers = []
     /// Press source -> index of the key it holds down.
     public private(set) var pressed: [PressSource: Int] = [:]
     /// Milliseconds; a second shift tap within this time locks shift.
@@ -57,6 +59,7 @@ public struct KeyboardState: Sendable {
         layout = newLayout
         layerName = newLayout.layers[0].name
         shift = .off
+        latched = []
         pressed = [:]
     }
 
@@ -101,6 +104,13 @@ public struct KeyboardState: Sendable {
         switch key.action {
         case .text:
             let text = key.text(shifted: isShifted) ?? ""
+            if !latched.isEmpty {
+                // Ctrl+C and friends go as key events.
+                let mods = latched
+                latched = []
+                if shift == .once { shift = .off }
+                return [.key(text, mods), .redrawAll]
+            }
             if shift == .once {
                 shift = .off
                 return [.commitText(text), .redrawAll]
@@ -124,7 +134,13 @@ public struct KeyboardState: Sendable {
         case .nextKeyboard:
             return [.nextKeyboard]
         case .keysym(let sym, let mods):
-            return [.key(sym, mods)]
+            guard !latched.isEmpty else { return [.key(sym, mods)] }
+            let all = mods.union(latched)
+            latched = []
+            return [.key(sym, all), .redrawAll]
+        case .modifier(let m):
+            latched.formSymmetricDifference(m)
+            return [.redrawAll]
         case .hide:
             return [.hide]
         case .spacer:

@@ -9,6 +9,8 @@ public struct Layout: Sendable, Equatable {
     public var direction: TextDirection
     /// The first layer is the one shown when the keyboard is selected.
     public var layers: [Layer]
+    /// Layers for wide (landscape) panels, same names; empty: use `layers` everywhere.
+    public var wideLayers: [Layer] = []
 
     public init(name: String, displayName: String, language: String = "",
                 direction: TextDirection = .leftToRight, layers: [Layer]) {
@@ -20,6 +22,12 @@ public struct Layout: Sendable, Equatable {
     }
 
     public func layer(named name: String) -> Layer? { layers.first { $0.name == name } }
+
+    /// The layer to show on a panel of this shape.
+    public func layer(named name: String, wide: Bool) -> Layer? {
+        if wide, let l = wideLayers.first(where: { $0.name == name }) { return l }
+        return layer(named: name)
+    }
 }
 
 public enum TextDirection: String, Sendable, Equatable {
@@ -47,14 +55,17 @@ public struct Key: Sendable, Equatable {
     public var shifted: String?
     /// Long-press alternates, in the order shown.
     public var alternates: [String]
+    /// A drawn symbol instead of the label.
+    public var icon: Icon?
 
     public init(label: String, action: KeyAction, width: Double = 1, shifted: String? = nil,
-                alternates: [String] = []) {
+                alternates: [String] = [], icon: Icon? = nil) {
         self.label = label
         self.action = action
         self.width = width
         self.shifted = shifted
         self.alternates = alternates
+        self.icon = icon
     }
 
     /// A plain text key whose label is its text.
@@ -82,6 +93,8 @@ public enum KeyAction: Sendable, Equatable {
     /// A key event by xkb keysym name (`Left`, `Tab`, `Escape`), with modifiers held.
     case keysym(String, modifiers: Modifiers)
     case hide
+    /// A sticky modifier for the next key (terminal Ctrl, Alt).
+    case modifier(Modifiers)
     /// Empty room in a row; its width goes to the neighbouring keys' touch areas.
     case spacer
 
@@ -97,9 +110,15 @@ public enum KeyAction: Sendable, Equatable {
         case .space: "space"
         case .keysym: "keysym"
         case .hide: "hide"
+        case .modifier: "modifier"
         case .spacer: "spacer"
         }
     }
+}
+
+/// Symbols drawn as vector paths (no font needed).
+public enum Icon: String, Sendable, Equatable, CaseIterable {
+    case shift, backspace, `return`, globe, hide, left, right, up, down, tab
 }
 
 /// Keyboard modifiers, as a set of bits.

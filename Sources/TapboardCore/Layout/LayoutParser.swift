@@ -11,10 +11,10 @@ public struct LayoutError: Error, Sendable, CustomStringConvertible {
 /// Reads the JSON layout format described in layouts/README.md.
 public enum LayoutParser {
     static let maxKeyWidth = 20.0
-    static let layoutFields: Set = ["name", "displayName", "language", "direction", "layers"]
+    static let layoutFields: Set = ["name", "displayName", "language", "direction", "layers", "wideLayers"]
     static let layerFields: Set = ["name", "rows"]
     static let keyFields: Set = ["label", "text", "action", "width", "shift", "alternates",
-                                 "layer", "keysym", "modifiers", "spacer"]
+                                 "layer", "keysym", "modifiers", "modifier", "spacer", "icon"]
 
     /// Parses `text`; `file` names it in errors, `defaultName` is used when the file has no `name`.
     public static func parse(_ text: String, file: String, defaultName: String) throws(LayoutError) -> Layout {
@@ -96,8 +96,23 @@ public enum LayoutParser {
                 layers.append(layer)
             }
             checkLayerReferences(layerValues, known: Set(layerPositions.keys))
-            return Layout(name: name, displayName: displayName, language: language,
-                          direction: direction, layers: layers)
+            var layout = Layout(name: name, displayName: displayName, language: language,
+                                direction: direction, layers: layers)
+            if let wide = fields["wideLayers"] {
+                guard case .array(let wideValues) = wide.kind else {
+                    fail(wide.position, "\"wideLayers\" must be an array of layers")
+                    return layout
+                }
+                for value in wideValues {
+                    guard let layer = self.layer(value) else { continue }
+                    if layerPositions[layer.name] == nil {
+                        fail(value.position, "wide layer \"\(layer.name)\" has no layer of the same name in \"layers\"")
+                    }
+                    layout.wideLayers.append(layer)
+                }
+                checkLayerReferences(wideValues, known: Set(layerPositions.keys))
+            }
+            return layout
         }
 
         mutating func layer(_ value: JSONValue) -> Layer? {
@@ -157,8 +172,17 @@ public enum LayoutParser {
                     fail(a.position, "\"alternates\" must be an array of strings")
                 }
             }
+            var icon: Icon?
+            if let i = fields["icon"], let name = string(i, "\"icon\"") {
+                icon = Icon(rawValue: name)
+                if icon == nil {
+                    let valid = Icon.allCases.map(\.rawValue).joined(separator: ", ")
+                    fail(i.position, "unknown icon \"\(name)\" (valid: \(valid))")
+                }
+            }
             guard let action else { return nil }
-            return Key(label: label, action: action, width: width, shifted: shifted, alternates: alternates)
+            return Key(label: label, action: action, width: width, shifted: shifted, alternates: alternates,
+                       icon: icon ?? defaultIcon(for: action))
         }
 
         mutating func width(_ value: JSONValue) -> Double? {
@@ -191,11 +215,18 @@ public enum LayoutParser {
             case "return": return .return
             case "space": return .space
             case "hide": return .hide
+            case "modifier":
+                guard needs("modifier"), let m = fields["modifier"], let s = string(m, "\"modifier\"") else { return nil }
+                guard let mod = Modifiers.names.first(where: { $0.0 == s }) else {
+                    fail(m.position, "unknown modifier \"\(s)\" (valid: shift, ctrl, alt, logo)")
+                    return nil
+                }
+                return .modifier(mod.1)
             case "keysym":
                 guard needs("keysym"), let sym = string(fields["keysym"], "\"keysym\"") else { return nil }
                 return .keysym(sym, modifiers: modifiers(fields["modifiers"]))
             default:
-                let valid = "text, backspace, shift, layer, next-keyboard, return, space, keysym, hide"
+                let valid = "text, backspace, shift, layer, next-keyboard, return, space, keysym, hide, modifier"
                 fail(position, "unknown action \"\(name)\" (valid: \(valid))")
                 return nil
             }
@@ -228,7 +259,19 @@ public enum LayoutParser {
             case .space: ""
             case .keysym(let sym, _): sym
             case .hide: "⌄"
+            case .modifier(let m): Modifiers.names.first { $0.1 == m }.map { $0.0.prefix(1).uppercased() + $0.0.dropFirst() } ?? ""
             case .spacer, nil: ""
+            }
+        }
+
+        func defaultIcon(for action: KeyAction) -> Icon? {
+            switch action {
+            case .shift: .shift
+            case .backspace: .backspace
+            case .return: .return
+            case .nextKeyboard: .globe
+            case .hide: .hide
+            default: nil
             }
         }
 

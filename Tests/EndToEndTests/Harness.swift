@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+/// Paths of the repository and of the built programs.
+enum Paths {
+    static let root: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)  // Tests/EndToEndTests/Harness.swift
+        return parts.joined(separator: "/")
+    }()
+    static let bin = root + "/.build/debug"
+    static let artifacts = root + "/.build/e2e-artifacts"
+}
+
+let SIGRTMIN = __libc_current_sigrtmin()
+
+struct HarnessError: Error, CustomStringConvertible {
+    var description: String
+    init(_ d: String) { description = d }
+}
+
+/// Polls `condition` every 20 ms until it holds or `seconds` pass.
+func waitUntil(_ seconds: Double = 5, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if try condition() { return true }
+        usleep(20_000)
+    }
+    return try condition()
+}
+
+/// A child process whose standard output and error are collected line by line.
+final class Child: @unchecked Sendable {
+    let process = Process()
+    private let lock = NSLock()
+    private var out: [String] = []
+    private var partial = Data()
+    private var errText = Data()
+    let name: String
+
+    init(_ executable: String, _ args: [String], env: [String: String]) throws {
+        name = (executable as NSString).lastPathComponent
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = args
+        process.environment = env
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        stdout.fileHandleForReading.readabilityHandler = { [weak self] h in
+            let d = h.availableData
+            guard let self, !d.isEmpty else { return }
+            self.lock.lock()
+            self.partial.append(d)
+            while let nl = self.partial.firstIndex(of: 0x0a) {
+                self.out.append(String(decoding: self.partial[self.partial.startIndex..<nl], as: UTF8.self))
+                self.partial = Data(self.partial[(nl + 1)...])
+            }
+            self.lock.unlock()
+        }
+        stderr.fileHandleForReading.readabilityHandler = { [weak self] h in
+            let d = h.availableData
+            guard let self, !d.isEmpty else { return }
+            self.lock.lock()
+            self.errText.append(d)
+            self.lock.unlock()
+        }
+        try process.run()
+    }
+
+    var lines: [String] { lock.lock(); defer { lock.unlock() }; return out }
+    var stderr: String { lock.lock(); defer { lock.unlock() }; return String(decoding: errText, as: UTF8.self) }
+
+    /// Waits for a line equal to `line`.
+    func waitFor(_ line: String, seconds: Double = 5) -> Bool {
+        waitUntil(seconds) { lines.contains(line) }
+    }
+
+    func signal(_ s: Int32) { kill(process.processIdentifier, s) }
+
+    func stop() {
+        if process.isRunning {
+            process.terminate()
+            _ = waitUntil(3) { !process.isRunning }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+    }
+
+    deinit { stop() }
+}
+
+/// A headless compositor started by scripts/compositor, with one 720x1280 output.
+final class Compositor: @unchecked Sendable {
+    enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case sway, phoc
+        var testDescription: String { rawValue }
+    }
+
+    let kind: Kind
+    let runDir: String
+    let width = 720, height = 1280
+    private var process: Child!
+    private var children: [Child] = []
+
+    init(_ kind: Kind) throws {
+        self.kind = kind
+        runDir = "/tmp/tapboard-e2e-\(kind.rawValue)-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(kind.rawValue)") else {
+            throw HarnessError("\(kind.rawValue) is not installed: run `make test`, which installs it")
+        }
+        process = try Child(Paths.root + "/scripts/compositor", [kind.rawValue, runDir, "\(width)x\(height)"],
+                            env: ["PATH": path])
+        let socket = runDir + "/wayland-1"
+        guard waitUntil(10, { FileManager.default.fileExists(atPath: socket) }) else {
+            throw HarnessError("\(kind.rawValue) did not start: \(process.stderr.suffix(2000))")
+        }
+        if kind == .phoc {
+            // phoc announces wl_seat only once an input device exists: make one.
+            try tap(["move:1,1"])
+        }
+    }
+
+    deinit {
+        for c in children.reversed() { c.stop() }
+        process.stop()
+        try? FileManager.default.removeItem(atPath: runDir)
+    }
+
+    /// Stops the compositor and leaves its clients to notice.
+    func stopCompositorOnly() { process.stop() }
+
+    var environment: [String: String] {
+        ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+         "XDG_RUNTIME_DIR": runDir, "WAYLAND_DISPLAY": runDir + "/wayland-1",
+         "HOME": runDir, "LANG": "C.UTF-8"]
+    }
+
+    /// Starts a client; it is stopped with the compositor.
+    @discardableResult
+    func start(_ executable: String, _ args: [String] = []) throws -> Child {
+        let c = try Child(executable, args, env: environment)
+        children.append(c)
+        return c
+    }
+
+    func tapboard(_ args: [String] = []) throws -> Child {
+        try start(Paths.bin + "/tapboard", args)
+    }
+
+    func probe(_ args: [String] = []) throws -> Child {
+        try start(Paths.bin + "/tapboard-probe", args)
+    }
+
+    /// Runs tapboard-tap with these steps and waits for it.
+    func tap(_ steps: [String]) throws {
+        let t = try Child(Paths.bin + "/tapboard-tap", ["--extent", "\(width)x\(height)"] + steps, env: environment)
+        t.process.waitUntilExit()
+        guard t.process.terminationStatus == 0 else {
+            throw HarnessError("tapboard-tap failed: \(t.stderr)")
+        }
+    }
+
+    /// Takes a screenshot with grim; returns its path.
+    func screenshot(_ name: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
+        let path = Paths.artifacts + "/\(name)-\(kind.rawValue).png"
+        let g = try Child("/usr/bin/grim", [path], env: environment)
+        g.process.waitUntilExit()
+        guard g.process.terminationStatus == 0 else { throw HarnessError("grim failed: \(g.stderr)") }
+        return path
+    }
+}
