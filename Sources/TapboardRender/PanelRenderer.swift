@@ -49,6 +49,36 @@ public final class PanelRenderer {
         canvas.flush()
     }
 
+    /// Draws a popup on a canvas the size of `popup.frame`.
+    public func draw(_ popup: Popup, on canvas: Canvas) {
+        let cr = canvas.cr
+        cairo_save(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_rgba(cr, 0, 0, 0, 0)
+        cairo_paint(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_translate(cr, -popup.frame.x, -popup.frame.y)
+        let f = popup.frame
+        roundedRect(cr, f, radius: 10)
+        fill(cr, theme.popup)
+        for (i, item) in popup.itemFrames.enumerated() {
+            let selected = popup.selected == i
+            if selected {
+                roundedRect(cr, item.insetBy(1), radius: 8)
+                fill(cr, theme.accentKey)
+            }
+            let size = popup.kind == .alternates ? theme.labelSize : 0.45
+            let label = popup.labels[i]
+            if popup.kind == .keyboards {
+                drawLabel(label, in: item, size: size, theme.label, cr, alignLeft: true)
+            } else {
+                drawLabel(label, in: item, size: label.count <= 1 ? size : size * 0.72, theme.label, cr)
+            }
+        }
+        cairo_restore(cr)
+        canvas.flush()
+    }
+
     private func drawKey(_ placed: PlacedKey, pressed: Bool, _ look: PanelAppearance, _ cr: OpaquePointer) {
         let f = placed.frame
         guard f.width > 0, f.height > 0 else { return }
@@ -90,7 +120,8 @@ public final class PanelRenderer {
         drawLabel(shown, in: f, size: size, ink, cr)
     }
 
-    private func drawLabel(_ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer) {
+    private func drawLabel(_ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer,
+                           alignLeft: Bool = false) {
         guard !text.isEmpty, let layout = pango_cairo_create_layout(cr) else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let pixels = max(Int((f.height * size).rounded()), 6)
@@ -107,7 +138,8 @@ public final class PanelRenderer {
         cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
         let w = Double(logical.width) * factor
         let h = Double(logical.height) * factor
-        cairo_translate(cr, f.x + (f.width - w) / 2, f.y + (f.height - h) / 2)
+        let x = alignLeft ? f.x + f.height * 0.3 : f.x + (f.width - w) / 2
+        cairo_translate(cr, x, f.y + (f.height - h) / 2)
         cairo_scale(cr, factor, factor)
         pango_cairo_show_layout(cr, layout)
         cairo_restore(cr)

@@ -17,6 +17,7 @@ public struct Theme: Sendable {
     public var pressedKey = Color(0x7b7f8e)
     public var accentKey = Color(0x3b6fd8)
     public var label = Color(0xf2f3f5)
+    public var popup = Color(0x575a66)
     public var secondaryLabel = Color(0xb4b7c0)
     /// Corner radius as a share of the key's shorter side.
     public var cornerRadius = 0.14

@@ -12,6 +12,11 @@ public final class Display {
     public private(set) var layerShell: OpaquePointer?
     public private(set) var inputMethodManager: OpaquePointer?
     public private(set) var virtualKeyboardManager: OpaquePointer?
+    /// For popups above the panel (alternates, the keyboard list).
+    public private(set) var wmBase: OpaquePointer?
+    private let wmListener = Listener(xdg_wm_base_listener(ping: { _, base, serial in
+        xdg_wm_base_pong(base, serial)
+    }))
     public private(set) var seat: Seat?
     public private(set) var outputs: [Output] = []
     /// Called when a seat appears after start-up (phoc announces its seat only once
@@ -43,7 +48,7 @@ public final class Display {
         // Proxies go before the connection that owns them.
         seat = nil
         outputs = []
-        for proxy in [compositor, shm, layerShell, inputMethodManager, virtualKeyboardManager] {
+        for proxy in [compositor, shm, layerShell, inputMethodManager, virtualKeyboardManager, wmBase] {
             if let proxy { wl_proxy_destroy(proxy) }
         }
         wl_registry_destroy(registry)
@@ -70,6 +75,10 @@ public final class Display {
             layerShell = bind(name, withUnsafePointer(to: zwlr_layer_shell_v1_interface) { $0 }, min(version, 4))
         case "zwp_input_method_manager_v2":
             inputMethodManager = bind(name, withUnsafePointer(to: zwp_input_method_manager_v2_interface) { $0 }, 1)
+        case "xdg_wm_base":
+            let base = bind(name, withUnsafePointer(to: xdg_wm_base_interface) { $0 }, 1)
+            xdg_wm_base_add_listener(base, wmListener.pointer, nil)
+            wmBase = base
         case "zwp_virtual_keyboard_manager_v1":
             virtualKeyboardManager = bind(name, withUnsafePointer(to: zwp_virtual_keyboard_manager_v1_interface) { $0 }, 1)
         default: break

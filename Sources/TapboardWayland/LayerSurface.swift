@@ -66,6 +66,11 @@ public final class LayerSurface {
         zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, Int32(height))
     }
 
+    /// Makes an xdg_popup a child of this layer surface.
+    func adopt(_ popup: OpaquePointer) {
+        zwlr_layer_surface_v1_get_popup(layerSurface, popup)
+    }
+
     /// Commits pending state (a new size) without a new buffer.
     public func commit() { wl_surface_commit(surface) }
 

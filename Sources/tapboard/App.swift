@@ -4,31 +4,45 @@ import TapboardRender
 import TapboardWayland
 
 /// Wires the keyboard logic to the Wayland objects: presses in, effects out.
-final class App: PressHandler {
+final class App {
     let display: Display
     let loop: EventLoop
+    let store: LayoutStore
     var inputMethod: InputMethod?
     var virtualKeyboard: VirtualKeyboard?
     let renderer = PanelRenderer()
-    var layouts: [Layout]
-    var layoutIndex = 0
+
+    var selection: KeyboardSelection
+    /// Keyboards loaded so far, by name.
+    var loaded: [String: Layout]
     var keyboard: KeyboardState
 
     var panel: LayerSurface?
     var pool: BufferPool?
     var geometry: PanelGeometry?
-    /// The panel should be on screen (it may still wait for its first configure).
-    var wantVisible: Bool
+    var popupSurface: PopupSurface?
+    var popupPool: BufferPool?
     var needsDraw = false
     var hideTimer: Int?
+    /// Pending key timers (long press, repeat) and their loop tokens.
+    var keyTimers: [KeyTimer: Int] = [:]
+    /// The keyboard's name on the space bar after a switch, for a moment.
+    var spaceLabel = ""
+    var spaceLabelTimer: Int?
     /// Milliseconds to wait after a field loses focus before hiding (focus may move to another field).
     let hideDelay: UInt64 = 150
 
-    init(display: Display, layouts: [Layout], startHidden: Bool) throws(WaylandError) {
+    init(display: Display, store: LayoutStore, layouts: [Layout], settings: Settings,
+         startHidden: Bool) throws(WaylandError) {
         self.display = display
-        self.layouts = layouts
+        self.store = store
+        loaded = Dictionary(layouts.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        selection = KeyboardSelection(enabled: layouts.map(\.name))
         keyboard = KeyboardState(layout: layouts[0])
-        wantVisible = !startHidden
+        keyboard.keyboards = layouts.map { ($0.name, $0.displayName) }
+        keyboard.timings.longPress = settings.longPress
+        keyboard.timings.repeatDelay = settings.repeatDelay
+        keyboard.timings.repeatInterval = max(1000 / settings.repeatRate, 10)
         guard display.layerShell != nil else {
             throw WaylandError("the compositor lacks zwlr_layer_shell_v1 (wlr-layer-shell): cannot show a panel")
         }
@@ -50,7 +64,7 @@ final class App: PressHandler {
         }
         loop.onSignal = { [unowned self] signal in self.signal(signal) }
         loop.beforeSleep = { [unowned self] in self.drawIfNeeded() }
-        if wantVisible { showPanel() }
+        if !startHidden { showPanel() }
     }
 
     /// Creates the input method and the virtual keyboard on the seat.
@@ -78,6 +92,8 @@ final class App: PressHandler {
     func shutdown() {
         _ = keyboard.cancelAll()
         virtualKeyboard?.releaseAll()
+        popupSurface = nil
+        popupPool = nil
         panel = nil
         pool = nil
         geometry = nil
@@ -100,10 +116,15 @@ final class App: PressHandler {
     }
 
     func inputMethodChanged(_ change: InputMethodState.Change) {
+        guard let field = inputMethod?.state.current else { return }
         switch change {
         case .activated, .updated:
             loop.cancel(hideTimer)
             hideTimer = nil
+            if change == .activated || field.purpose != selection.purpose {
+                selection.fieldChanged(purpose: field.purpose)
+                showSelectedKeyboard()
+            }
             if change == .activated { showPanel() }
         case .deactivated:
             loop.cancel(hideTimer)
@@ -115,138 +136,43 @@ final class App: PressHandler {
         }
     }
 
-    // MARK: panel
+    // MARK: keyboards
 
-    var outputSize: (width: Int, height: Int) {
-        if let o = display.outputs.first, o.logicalSize.width > 0 { return o.logicalSize }
-        return (720, 1280)
-    }
-
-    var scale: Int { max(Int(display.outputs.first?.scale ?? 1), 1) }
-
-    func panelHeight() -> Int {
-        let o = outputSize
-        return PanelGeometry.forOutput(width: o.width, height: o.height, layout: keyboard.layout, layer: keyboard.layer).height
-    }
-
-    func showPanel() {
-        wantVisible = true
-        guard panel == nil, let shm = display.shm else { return }
-        do {
-            let p = try LayerSurface(display: display, height: panelHeight())
-            p.onConfigure = { [unowned self] in self.configured() }
-            p.onClosed = { [unowned self] in self.hidePanel() }
-            panel = p
-            pool = BufferPool(shm: shm)
-        } catch {
-            printError("tapboard: \(error)")
+    func layout(named name: String) -> Layout? {
+        if let l = loaded[name] { return l }
+        switch store.load(name) {
+        case .success(let l):
+            loaded[name] = l
+            return l
+        case .failure(let e):
+            printError("tapboard: \(e)")
+            return nil
         }
     }
 
-    func hidePanel() {
-        wantVisible = false
-        for effect in keyboard.cancelAll() { apply(effect) }
+    /// Shows the keyboard the selection asks for (purpose, globe choice).
+    func showSelectedKeyboard() {
+        let (name, variant) = selection.shown { [store] in store.path(of: $0) != nil }
+        guard var layout = layout(named: name) else { return }
+        if let variant { layout = layout.variant(for: variant) }
+        guard layout != keyboard.layout else { return }
         virtualKeyboard?.releaseAll()
-        panel = nil
-        pool = nil
-        geometry = nil
-    }
-
-    func configured() {
+        keyboard.setLayout(layout)
         relayout()
     }
 
-    /// Recomputes key rectangles for the current layer and panel size.
-    func relayout() {
-        guard let p = panel, p.isConfigured else { return }
-        let o = outputSize
-        let g = PanelGeometry.forOutput(width: p.width, height: o.height, layout: keyboard.layout, layer: keyboard.layer)
-        if g.height != p.height {
-            // The compositor gave another height (or the layout has more rows): ask again.
-            p.setHeight(g.height)
-            p.commit()
+    func switchKeyboard(_ change: (inout KeyboardSelection) -> Void) {
+        let before = keyboard.layout.name
+        change(&selection)
+        showSelectedKeyboard()
+        guard keyboard.layout.name != before else { return }
+        spaceLabel = keyboard.layout.displayName
+        loop.cancel(spaceLabelTimer)
+        spaceLabelTimer = loop.schedule(after: 1200) { [unowned self] in
+            self.spaceLabel = ""
+            self.spaceLabelTimer = nil
+            self.requestRedraw(nil)
         }
-        geometry = PanelGeometry(layer: keyboard.layer, width: p.width, height: p.height)
-        pool?.invalidate(nil)
-        needsDraw = true
-    }
-
-    func requestRedraw(_ keys: [Int]?) {
-        pool?.invalidate(keys)
-        needsDraw = true
-    }
-
-    func drawIfNeeded() {
-        guard needsDraw, let p = panel, p.isConfigured, !p.waitingForFrame, let g = geometry, let pool else { return }
-        guard let buffer = pool.next(width: g.width * scale, height: g.height * scale, scale: scale) else { return }
-        let look = PanelAppearance(highlighted: keyboard.highlighted, shift: keyboard.shift,
-                                   modifiers: keyboard.latched)
-        let stale = buffer.staleKeys
-        renderer.draw(g, look, on: buffer.canvas, only: stale.map { Array($0) })
-        buffer.staleKeys = []
-        let damage = stale.map { keys in
-            keys.map { i in
-                let c = g.keys[i].cell
-                return (Int(c.x), Int(c.y), Int(c.width.rounded(.up)), Int(c.height.rounded(.up)))
-            }
-        }
-        p.present(buffer, scale: scale, damage: damage)
-        needsDraw = false
-    }
-
-    // MARK: presses
-
-    func pressed(_ source: PressSource, surface: OpaquePointer, at point: Point, time: UInt32) {
-        guard let g = geometry, surface == panel?.surface else { return }
-        for e in keyboard.press(source, at: point, in: g) { apply(e) }
-    }
-
-    func moved(_ source: PressSource, to point: Point) {
-        guard let g = geometry else { return }
-        for e in keyboard.move(source, to: point, in: g) { apply(e) }
-    }
-
-    func released(_ source: PressSource, time: UInt32) {
-        guard let g = geometry else { return }
-        for e in keyboard.release(source, time: UInt64(time), in: g) { apply(e) }
-    }
-
-    func cancelled(_ source: PressSource) {
-        for e in keyboard.cancel(source) { apply(e) }
-    }
-
-    // MARK: effects
-
-    func apply(_ effect: Effect) {
-        switch effect {
-        case .redrawKeys(let keys): requestRedraw(keys)
-        case .redrawAll:
-            if geometry != nil, let p = panel {
-                geometry = PanelGeometry(layer: keyboard.layer, width: p.width, height: p.height)
-            }
-            requestRedraw(nil)
-        case .nextKeyboard: switchLayout(to: (layoutIndex + 1) % layouts.count)
-        case .hide: hidePanel()
-        case .commitText, .deleteBackward, .enter, .key: submit(effect)
-        }
-    }
-
-    func submit(_ effect: Effect) {
-        let field = inputMethod.flatMap { $0.isActive ? $0.state.current : nil }
-        let time = UInt32(truncatingIfNeeded: EventLoop.now())
-        for output in Submission.plan(effect, field: field) {
-            switch output {
-            case .edit(let edit): inputMethod?.send(edit)
-            case .typeKeys(let text): virtualKeyboard?.type(text, time: time)
-            case .key(let sym, let mods): virtualKeyboard?.press(keysymNamed: sym, modifiers: mods, time: time)
-            }
-        }
-    }
-
-    func switchLayout(to index: Int) {
-        virtualKeyboard?.releaseAll()
-        layoutIndex = index
-        keyboard.setLayout(layouts[index])
-        if let p = panel, p.isConfigured { relayout() } else { requestRedraw(nil) }
+        requestRedraw(nil)
     }
 }

@@ -4,13 +4,15 @@ import TapboardRender
 
 /// The keyboard and layer a command shows, chosen as the live panel would.
 func resolveLayout(_ o: Options, store: LayoutStore) -> Result<(Layout, Layer), StoreError> {
-    let current = o.layout ?? o.layouts.first ?? "us"
-    let name = LayoutChoice.layoutName(for: o.purpose ?? .normal, current: current) { store.path(of: $0) != nil }
-    let layout: Layout
+    var selection = KeyboardSelection(enabled: enabledLayoutNames(loadSettings(o), store: store))
+    selection.fieldChanged(purpose: o.purpose ?? .normal)
+    let (name, variant) = selection.shown { store.path(of: $0) != nil }
+    var layout: Layout
     switch store.load(name) {
     case .success(let l): layout = l
     case .failure(let e): return .failure(e)
     }
+    if let variant { layout = layout.variant(for: variant) }
     guard let layerName = o.layer else { return .success((layout, layout.layers[0])) }
     guard let layer = layout.layer(named: layerName) else {
         let valid = layout.layers.map(\.name).joined(separator: ", ")

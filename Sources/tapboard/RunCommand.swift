@@ -1,21 +1,54 @@
 import TapboardCore
 import TapboardWayland
 
+/// The settings file, then the command line on top.
+func loadSettings(_ o: Options) -> Settings {
+    var settings = Settings()
+    let dir = Files.environment("XDG_CONFIG_HOME") ?? ((Files.environment("HOME") ?? "") + "/.config")
+    let path = dir + "/tapboard/config"
+    if case .success(let text) = Files.read(path) {
+        let (s, warnings) = Settings.parse(text, file: path)
+        for w in warnings { printError("tapboard: \(w)") }
+        settings = s
+    }
+    if !o.layouts.isEmpty { settings.layouts = o.layouts }
+    if let one = o.layout { settings.layouts = [one] + (settings.layouts ?? []).filter { $0 != one } }
+    return settings
+}
+
+/// The enabled keyboards: the settings' list, or the system language's keyboard then emoji.
+func enabledLayoutNames(_ settings: Settings, store: LayoutStore) -> [String] {
+    if let names = settings.layouts { return names }
+    let locale = Files.environment("LC_ALL") ?? Files.environment("LC_MESSAGES") ?? Files.environment("LANG") ?? ""
+    var language = "us"
+    if let (tag, names) = localeKeyboardCandidates(locale) {
+        for name in names {
+            guard store.path(of: name) != nil, case .success(let l) = store.load(name),
+                  l.language.lowercased().split(separator: "-").first.map(String.init) == tag else { continue }
+            language = name
+            break
+        }
+    }
+    return store.path(of: "emoji") != nil ? [language, "emoji"] : [language]
+}
+
 /// `tapboard` / `tapboard run`: the live keyboard.
 func runCommand(_ o: Options, store: LayoutStore) -> Int32 {
-    let names = o.layouts.isEmpty ? [o.layout ?? "us"] : o.layouts
+    let settings = loadSettings(o)
     var layouts: [Layout] = []
-    for name in names {
+    for name in enabledLayoutNames(settings, store: store) {
         switch store.load(name) {
         case .success(let l): layouts.append(l)
-        case .failure(let e):
-            printError("tapboard: \(e)")
-            return 1
+        case .failure(let e): printError("tapboard: \(e); skipped")
         }
+    }
+    guard !layouts.isEmpty else {
+        printError("tapboard: no usable keyboard (check --layouts or the config file)")
+        return 1
     }
     do {
         let display = try Display()
-        let app = try App(display: display, layouts: layouts, startHidden: o.hidden)
+        let app = try App(display: display, store: store, layouts: layouts, settings: settings, startHidden: o.hidden)
         try app.run()
         return 0
     } catch {

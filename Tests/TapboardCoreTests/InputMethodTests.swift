@@ -97,3 +97,71 @@ import Testing
         #expect(LayoutChoice.layoutName(for: .pin, current: "us") { _ in true } == "pin")
     }
 }
+
+@Suite struct SettingsTests {
+    @Test func parsesSettingsAndWarnsWithFileAndLine() {
+        let (s, warnings) = Settings.parse("""
+            # mine
+            layouts = de, us ,emoji
+            long-press = 350
+            key-preview = off
+            colour = red
+            repeat-rate = 1000
+            nonsense
+            """, file: "cfg")
+        #expect(s.layouts == ["de", "us", "emoji"])
+        #expect(s.longPress == 350)
+        #expect(s.keyPreview == false)
+        #expect(s.repeatRate == 25)
+        #expect(warnings == [
+            "cfg:5: unknown setting \"colour\" (valid: layouts, long-press, key-preview, repeat-delay, repeat-rate); ignored",
+            "cfg:6: \"repeat-rate\" wants repeats per second from 1 to 100; ignored",
+            "cfg:7: expected \"setting = value\"; ignored",
+        ])
+    }
+
+    @Test func localeGivesKeyboardCandidates() {
+        #expect(localeKeyboardCandidates("de_CH.UTF-8")! == ("de", ["ch", "de"]))
+        #expect(localeKeyboardCandidates("el_GR.UTF-8")! == ("el", ["gr", "el"]))
+        #expect(localeKeyboardCandidates("sr_RS@latin")! == ("sr", ["rs", "sr"]))
+        #expect(localeKeyboardCandidates("C.UTF-8") == nil)
+        #expect(localeKeyboardCandidates("") == nil)
+    }
+
+    @Test func selectionFollowsPurposeAndTheGlobe() {
+        let installed: Set = ["us", "de", "emoji", "digits", "pin"]
+        let available = { (n: String) in installed.contains(n) }
+        var sel = KeyboardSelection(enabled: ["us", "de", "emoji"])
+        #expect(sel.shown(isAvailable: available) == ("us", nil))
+        sel.fieldChanged(purpose: .digits)
+        #expect(sel.shown(isAvailable: available) == ("digits", nil))
+        sel.fieldChanged(purpose: .phone)  // no dialer installed: the language keyboard
+        #expect(sel.shown(isAvailable: available) == ("us", nil))
+        sel.fieldChanged(purpose: .email)
+        #expect(sel.shown(isAvailable: available) == ("us", .email))
+        // Globe: next keyboard, which stands in this field.
+        sel.next(isAvailable: available)
+        #expect(sel.shown(isAvailable: available).name == "de")
+        sel.next(isAvailable: available)
+        #expect(sel.shown(isAvailable: available).name == "emoji")
+        // A new field: the purpose decides again, with the last language picked.
+        sel.fieldChanged(purpose: .normal)
+        #expect(sel.shown(isAvailable: available) == ("de", nil))
+        sel.fieldChanged(purpose: .pin)
+        #expect(sel.shown(isAvailable: available) == ("pin", nil))
+        sel.pick("us")
+        #expect(sel.shown(isAvailable: available) == ("us", nil))
+    }
+
+    @Test func emailAndURLVariantsSwapTheKeyBesideSpace() throws {
+        let us = try loadShipped("us.json")
+        let email = us.variant(for: .email).layers[0].rows.last!.compactMap { $0.text(shifted: false) }
+        #expect(email.contains("@") && !email.contains(","))
+        let url = us.variant(for: .url).layers[0].rows.last!.compactMap { $0.text(shifted: false) }
+        #expect(url.contains("/") && url.contains(".com"))
+        #expect(us.variant(for: .normal) == us)
+        let g = PanelGeometry.forOutput(width: 720, height: 1280, layout: us.variant(for: .url),
+                                        layer: us.variant(for: .url).layers[0])
+        #expect(g.keys.reduce(0) { $0 + $1.cell.width * $1.cell.height } == Double(g.width * g.height))
+    }
+}

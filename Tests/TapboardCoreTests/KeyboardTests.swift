@@ -16,8 +16,9 @@ import Testing
             Issue.record("no key \(label) in \(state.layerName)")
             return []
         }
-        let down = state.press(.pointer, at: k.frame.center, in: g)
+        let down = state.press(.pointer, at: k.frame.center, time: time, in: g)
         #expect(down.contains(.redrawKeys([g.keys.firstIndex(of: k)!])))
+        #expect(typed(down).isEmpty)
         return state.release(.pointer, time: time, in: g)
     }
 
@@ -77,22 +78,139 @@ import Testing
         var s = KeyboardState(layout: us)
         let g = geometry(s)
         let q = g.keys[0], w = g.keys[1]
-        _ = s.press(.touch(1), at: q.frame.center, in: g)
+        _ = s.press(.touch(1), at: q.frame.center, time: 0, in: g)
         #expect(s.move(.touch(1), to: Point(x: q.frame.center.x + 2, y: q.frame.center.y), in: g) == [])
         #expect(s.move(.touch(1), to: w.frame.center, in: g) == [.redrawKeys([0])])
         #expect(s.release(.touch(1), time: 0, in: g) == [])
     }
 
+    func index(_ g: PanelGeometry, _ label: String) -> Int {
+        g.keys.firstIndex { $0.key.label == label || $0.key.action.name == label }!
+    }
+
+    @Test func holdingShiftWhileTappingTypesCapitalsThenLowerCase() {
+        var s = KeyboardState(layout: us)
+        let g = geometry(s)
+        let shift = index(g, "shift")
+        _ = s.press(.touch(1), at: g.keys[shift].frame.center, time: 0, in: g)
+        #expect(s.highlighted == [shift])
+        for (id, l) in [(2, "h"), (3, "i")] {
+            _ = s.press(.touch(Int32(id)), at: g.keys[index(g, l)].frame.center, time: 10, in: g)
+            #expect(typed(s.release(.touch(Int32(id)), time: 20, in: g)) == l.uppercased())
+        }
+        _ = s.release(.touch(1), time: 30, in: g)
+        #expect(s.shift == .off)
+        #expect(typed(tap(&s, "a")) == "a")
+    }
+
+    @Test func secondFingerCommitsTheFirstAtOnceInOrder() {
+        var s = KeyboardState(layout: us)
+        let g = geometry(s)
+        var text = ""
+        text += typed(s.press(.touch(1), at: g.keys[index(g, "a")].frame.center, time: 0, in: g))
+        text += typed(s.press(.touch(2), at: g.keys[index(g, "s")].frame.center, time: 50, in: g))
+        #expect(text == "a")
+        text += typed(s.release(.touch(1), time: 60, in: g))  // already typed
+        text += typed(s.release(.touch(2), time: 70, in: g))
+        #expect(text == "as")
+    }
+
+    @Test func longPressOpensAlternatesAndReleaseTypesTheSelectedOne() {
+        var s = KeyboardState(layout: us)
+        let g = geometry(s)
+        let e = index(g, "e")
+        let down = s.press(.touch(1), at: g.keys[e].frame.center, time: 0, in: g)
+        guard case .schedule(let timer, after: let ms)? = down.last else { Issue.record("no timer"); return }
+        #expect(ms == 400)
+        let opened = s.timerFired(timer, in: g)
+        guard case .showPopup(let popup)? = opened.first else { Issue.record("no popup"); return }
+        #expect(popup.labels == ["è", "é", "ê", "ë", "ē"])
+        #expect(popup.frame.maxY <= g.keys[e].frame.y)
+        // Slide onto é and release.
+        let moved = s.move(.touch(1), to: popup.itemFrames[1].center, in: g)
+        #expect(moved.count == 1)
+        let up = s.release(.touch(1), time: 900, in: g)
+        #expect(up.contains(.closePopup))
+        #expect(typed(up) == "é")
+    }
+
+    @Test func releasingOffTheAlternatesCancels() {
+        var s = KeyboardState(layout: us)
+        let g = geometry(s)
+        let e = index(g, "e")
+        _ = s.press(.touch(1), at: g.keys[e].frame.center, time: 0, in: g)
+        _ = s.timerFired(.longPress(press: 1), in: g)
+        _ = s.move(.touch(1), to: Point(x: g.keys[e].frame.center.x, y: Double(g.height) - 2), in: g)
+        let up = s.release(.touch(1), time: 900, in: g)
+        #expect(typed(up) == "")
+        #expect(up.contains(.closePopup))
+    }
+
+    @Test func shortPressOnAKeyWithAlternatesTypesItOnce() {
+        var s = KeyboardState(layout: us)
+        #expect(typed(tap(&s, "e")) == "e")
+        // Its long-press timer, firing late, finds no press.
+        #expect(s.timerFired(.longPress(press: 1), in: geometry(s)) == [])
+    }
+
+    @Test func globeLongPressListsKeyboardsAndPicksOne() {
+        var s = KeyboardState(layout: us)
+        s.keyboards = [("us", "English (US)"), ("de", "Deutsch"), ("emoji", "Emoji")]
+        let g = geometry(s)
+        let globe = index(g, "next-keyboard")
+        _ = s.press(.pointer, at: g.keys[globe].frame.center, time: 0, in: g)
+        guard case .showPopup(let popup)? = s.timerFired(.longPress(press: 1), in: g).first else {
+            Issue.record("no list"); return
+        }
+        #expect(popup.labels == ["English (US)", "Deutsch", "Emoji"])
+        #expect(popup.selected == 0)
+        _ = s.move(.pointer, to: popup.itemFrames[1].center, in: g)
+        #expect(s.release(.pointer, time: 800, in: g).contains(.pickKeyboard("de")))
+        // A tap is the next keyboard.
+        #expect(tap(&s, "next-keyboard").contains(.nextKeyboard))
+    }
+
+    @Test func holdingBackspaceRepeats() {
+        var s = KeyboardState(layout: us)
+        let g = geometry(s)
+        let down = s.press(.pointer, at: g.keys[index(g, "backspace")].frame.center, time: 0, in: g)
+        #expect(down.last == .schedule(.repeatKey(press: 1), after: 600))
+        var deletes = 0
+        for _ in 0..<5 {
+            let e = s.timerFired(.repeatKey(press: 1), in: g)
+            deletes += e.filter { $0 == .deleteBackward }.count
+            #expect(e.last == .schedule(.repeatKey(press: 1), after: 40))
+        }
+        // Release after repeating deletes nothing more.
+        deletes += s.release(.pointer, time: 900, in: g).filter { $0 == .deleteBackward }.count
+        #expect(deletes == 5)
+    }
+
     @Test func eachFingerPressesItsOwnKey() {
         var s = KeyboardState(layout: us)
         let g = geometry(s)
-        _ = s.press(.touch(1), at: g.keys[0].frame.center, in: g)
-        _ = s.press(.touch(2), at: g.keys[1].frame.center, in: g)
-        #expect(s.highlighted == [0, 1])
-        #expect(typed(s.release(.touch(2), time: 0, in: g)) == "w")
-        #expect(typed(s.release(.touch(1), time: 0, in: g)) == "q")
+        let shift = index(g, "shift"), q = index(g, "q")
+        _ = s.press(.touch(1), at: g.keys[shift].frame.center, time: 0, in: g)
+        _ = s.press(.touch(2), at: g.keys[q].frame.center, time: 0, in: g)
+        #expect(s.highlighted == [shift, q])
+        #expect(typed(s.release(.touch(2), time: 0, in: g)) == "Q")
+        _ = s.release(.touch(1), time: 0, in: g)
         #expect(s.highlighted.isEmpty)
-        _ = s.press(.touch(3), at: g.keys[2].frame.center, in: g)
+        _ = s.press(.touch(3), at: g.keys[2].frame.center, time: 0, in: g)
         #expect(s.cancel(.touch(3)) == [.redrawKeys([2])])
+    }
+
+    @Test func ctrlLatchesForTheNextKey() {
+        let term = Layout(name: "t", displayName: "T", layers: [Layer(name: "base", rows: [[
+            Key(label: "Ctrl", action: .modifier(.ctrl)), .text("c"),
+            Key(label: "←", action: .keysym("Left", modifiers: []))]])])
+        var s = KeyboardState(layout: term)
+        _ = tap(&s, "Ctrl")
+        #expect(s.latched == .ctrl)
+        #expect(tap(&s, "c").contains(.key("c", .ctrl)))
+        #expect(s.latched.isEmpty)
+        #expect(typed(tap(&s, "c")) == "c")
+        _ = tap(&s, "Ctrl")
+        #expect(tap(&s, "←").contains(.key("Left", .ctrl)))
     }
 }

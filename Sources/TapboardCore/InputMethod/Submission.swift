@@ -28,7 +28,7 @@ public enum Submission {
             return [.key("Return", [])]
         case .key(let sym, let mods):
             return [.key(sym, mods)]
-        case .redrawKeys, .redrawAll, .nextKeyboard, .hide:
+        case .redrawKeys, .redrawAll, .schedule, .showPopup, .closePopup, .nextKeyboard, .pickKeyboard, .hide:
             return []
         }
     }

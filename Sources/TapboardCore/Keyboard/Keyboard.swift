@@ -1,121 +1,213 @@
-/// What the keyboard asks the rest of the program to do, as values.
-public enum Effect: Sendable, Equatable {
-    /// Type this text (the submission layer picks text-input or key events).
-    case commitText(String)
-    /// Delete one character (grapheme cluster) before the cursor, or the selection.
-    case deleteBackward
-    /// The Return key.
-    case enter
-    /// A key event by keysym name, with modifiers held during it.
-    case key(String, Modifiers)
-    /// Redraw these keys (indices into the current geometry's keys).
-    case redrawKeys([Int])
-    /// The layer or the shift state changed: redraw the whole panel.
-    case redrawAll
-    case nextKeyboard
-    case hide
-}
-
-/// Shift: off, for the next letter, or locked (caps lock).
-public enum ShiftState: Sendable, Equatable {
-    case off, once, locked
-}
-
-/// Identifies a pointer or a touch point; several may press keys at once.
-public enum PressSource: Sendable, Hashable {
-    case pointer
-    case touch(Int32)
-}
-
-/// The keyboard logic: turns presses and releases into effects. It knows nothing of
-/// Wayland; the caller supplies the geometry and carries out the effects.
+/// The keyboard logic: turns presses, moves, releases and timers into effects. It
+/// knows nothing of Wayland; the caller supplies geometry and time, and carries out
+/// the effects.
 public struct KeyboardState: Sendable {
+    /// One finger (or the pointer) holding a key.
+    struct Press: Sendable {
+        var id: Int
+        var key: Int
+        /// The long-press timer fired (a popup may be open).
+        var long = false
+        /// The key repeated while held: its release types nothing more.
+        var repeated = false
+    }
+
     public private(set) var layout: Layout
     public private(set) var layerName: String
     public private(set) var shift: ShiftState = .off
     /// Sticky modifiers (terminal Ctrl, Alt) waiting for the next key.
     public private(set) var latched: Modifiers = []
-    /// Press source -> index of the key it holds down.
-    public private(set) var pressed: [PressSource: Int] = [:]
-    /// Milliseconds; a second shift tap within this time locks shift.
-    public var doubleTapInterval: UInt64 = 300
+    /// The popup open above a held key, and which press owns it.
+    public private(set) var popup: Popup?
+    private var popupOwner: PressSource?
+    private var pressed: [PressSource: Press] = [:]
+    private var nextPressID = 0
     private var lastShiftTap: UInt64?
+    /// A held shift key typed capitals with it: releasing it leaves shift as it was.
+    private var shiftUsedWhileHeld = false
+    public var timings = KeyTimings()
+    /// The enabled keyboards for the globe key's list, and the one shown.
+    public var keyboards: [(name: String, displayName: String)] = []
+    public var currentKeyboard = ""
 
     public init(layout: Layout) {
         self.layout = layout
         layerName = layout.layers[0].name
+        currentKeyboard = layout.name
     }
 
     public var layer: Layer { layout.layer(named: layerName) ?? layout.layers[0] }
-
-    /// Whether text keys type their shifted form now.
     public var isShifted: Bool { shift != .off }
+    /// Ids of the presses still held (their timers are still wanted).
+    public var activePresses: Set<Int> { Set(pressed.values.map(\.id)) }
+    /// Keys held down (for highlighting).
+    public var highlighted: Set<Int> { Set(pressed.values.map(\.key)) }
 
-    /// Keys currently held down (for highlighting).
-    public var highlighted: Set<Int> { Set(pressed.values) }
-
-    /// Shows another keyboard from its first layer; releases every held key.
+    /// Shows another keyboard from its first layer; forgets held keys.
     public mutating func setLayout(_ newLayout: Layout) {
         layout = newLayout
         layerName = newLayout.layers[0].name
+        currentKeyboard = newLayout.name
         shift = .off
         latched = []
         pressed = [:]
+        popup = nil
+        popupOwner = nil
     }
 
-    /// Forgets held keys without typing them (panel hidden, layout switched).
+    /// Forgets held keys without typing them (panel hidden).
     public mutating func cancelAll() -> [Effect] {
-        guard !pressed.isEmpty else { return [] }
-        let keys = Array(pressed.values)
+        guard !pressed.isEmpty || popup != nil else { return [] }
+        let keys = pressed.values.map(\.key)
         pressed = [:]
-        return [.redrawKeys(keys)]
-    }
-
-    public mutating func press(_ source: PressSource, at point: Point, in geometry: PanelGeometry) -> [Effect] {
-        var effects: [Effect] = []
-        if let old = pressed.removeValue(forKey: source) { effects.append(.redrawKeys([old])) }
-        guard let index = geometry.keyIndex(at: point) else { return effects }
-        pressed[source] = index
-        effects.append(.redrawKeys([index]))
+        var effects: [Effect] = [.redrawKeys(keys)]
+        if popup != nil { effects.append(.closePopup) }
+        popup = nil
+        popupOwner = nil
         return effects
     }
 
-    /// A finger that slides off its key cancels it.
-    public mutating func move(_ source: PressSource, to point: Point, in geometry: PanelGeometry) -> [Effect] {
-        guard let index = pressed[source] else { return [] }
-        if geometry.keys[index].cell.contains(point) { return [] }
-        pressed[source] = nil
-        return [.redrawKeys([index])]
+    // MARK: input
+
+    public mutating func press(_ source: PressSource, at point: Point, time: UInt64,
+                               in geometry: PanelGeometry) -> [Effect] {
+        var effects = cancel(source)
+        // While one finger holds a popup open, other fingers wait.
+        if popup != nil { return effects }
+        guard let index = geometry.keyIndex(at: point) else { return effects }
+        let key = geometry.keys[index].key
+        // Rolling typing: a new finger commits the keys other fingers still hold.
+        if key.action != .shift {
+            for (other, p) in pressed where !p.long && !p.repeated && isRolling(geometry.keys[p.key].key) {
+                pressed[other] = nil
+                effects += [.redrawKeys([p.key])] + activate(geometry.keys[p.key].key, time: time)
+            }
+        }
+        nextPressID += 1
+        pressed[source] = Press(id: nextPressID, key: index)
+        effects.append(.redrawKeys([index]))
+        if !key.alternates.isEmpty || key.action == .nextKeyboard {
+            effects.append(.schedule(.longPress(press: nextPressID), after: timings.longPress))
+        } else if repeats(key) {
+            effects.append(.schedule(.repeatKey(press: nextPressID), after: timings.repeatDelay))
+        }
+        return effects
     }
 
-    /// Releasing over the pressed key activates it. `time` is in milliseconds.
+    /// A finger that slides off its key cancels it; over an open popup it selects.
+    public mutating func move(_ source: PressSource, to point: Point, in geometry: PanelGeometry) -> [Effect] {
+        guard let p = pressed[source] else { return [] }
+        if popupOwner == source, var open = popup {
+            let selected = open.item(at: point, keyFrame: geometry.keys[p.key].frame)
+            guard selected != open.selected else { return [] }
+            open.selected = selected
+            popup = open
+            return [.showPopup(open)]
+        }
+        if geometry.keys[p.key].cell.contains(point) { return [] }
+        pressed[source] = nil
+        return [.redrawKeys([p.key])]
+    }
+
+    /// Releasing over the pressed key activates it (`time` in milliseconds).
     public mutating func release(_ source: PressSource, time: UInt64, in geometry: PanelGeometry) -> [Effect] {
-        guard let index = pressed.removeValue(forKey: source) else { return [] }
-        return [.redrawKeys([index])] + activate(geometry.keys[index].key, time: time)
+        guard let p = pressed.removeValue(forKey: source) else { return [] }
+        var effects: [Effect] = [.redrawKeys([p.key])]
+        if popupOwner == source, let open = popup {
+            popup = nil
+            popupOwner = nil
+            effects.append(.closePopup)
+            guard let i = open.selected else { return effects }
+            switch open.kind {
+            case .alternates: return effects + typeText(open.values[i])
+            case .keyboards: return effects + [.pickKeyboard(open.values[i])]
+            }
+        }
+        if p.repeated { return effects }
+        let key = geometry.keys[p.key].key
+        if key.action == .shift, shiftUsedWhileHeld {
+            shiftUsedWhileHeld = false
+            return effects + [.redrawAll]
+        }
+        return effects + activate(key, time: time)
     }
 
     /// A touch sequence cancelled by the compositor: nothing is typed.
     public mutating func cancel(_ source: PressSource) -> [Effect] {
-        guard let index = pressed.removeValue(forKey: source) else { return [] }
-        return [.redrawKeys([index])]
+        guard let p = pressed.removeValue(forKey: source) else { return [] }
+        var effects: [Effect] = [.redrawKeys([p.key])]
+        if popupOwner == source {
+            popup = nil
+            popupOwner = nil
+            effects.append(.closePopup)
+        }
+        return effects
+    }
+
+    public mutating func timerFired(_ timer: KeyTimer, in geometry: PanelGeometry) -> [Effect] {
+        switch timer {
+        case .longPress(let id):
+            guard let (source, p) = pressed.first(where: { $0.value.id == id }), popup == nil else { return [] }
+            pressed[source]?.long = true
+            let placed = geometry.keys[p.key]
+            let open: Popup
+            if placed.key.action == .nextKeyboard {
+                guard !keyboards.isEmpty else { return [] }
+                open = .keyboards(keyboards, current: currentKeyboard, above: placed, panelWidth: geometry.width)
+            } else {
+                let items = placed.key.alternates.map { isShifted ? $0.uppercased() : $0 }
+                open = .alternates(items, above: placed, panelWidth: geometry.width)
+            }
+            popup = open
+            popupOwner = source
+            return [.showPopup(open)]
+        case .repeatKey(let id):
+            guard let (source, p) = pressed.first(where: { $0.value.id == id }) else { return [] }
+            pressed[source]?.repeated = true
+            return activate(geometry.keys[p.key].key, time: 0)
+                + [.schedule(.repeatKey(press: id), after: timings.repeatInterval)]
+        }
+    }
+
+    // MARK: keys
+
+    func repeats(_ key: Key) -> Bool {
+        switch key.action {
+        case .backspace, .space: true
+        case .keysym(let sym, _): ["Left", "Right", "Up", "Down", "BackSpace", "Delete"].contains(sym)
+        default: false
+        }
+    }
+
+    /// Keys that a second finger commits early.
+    func isRolling(_ key: Key) -> Bool {
+        switch key.action {
+        case .text, .space, .backspace, .return: true
+        default: false
+        }
+    }
+
+    mutating func typeText(_ text: String) -> [Effect] {
+        if !latched.isEmpty {
+            // Ctrl+C and friends go as key events.
+            let mods = latched
+            latched = []
+            if shift == .once { shift = .off }
+            return [.key(text, mods), .redrawAll]
+        }
+        if shift == .once {
+            shift = .off
+            return [.commitText(text), .redrawAll]
+        }
+        return [.commitText(text)]
     }
 
     mutating func activate(_ key: Key, time: UInt64) -> [Effect] {
         switch key.action {
         case .text:
-            let text = key.text(shifted: isShifted) ?? ""
-            if !latched.isEmpty {
-                // Ctrl+C and friends go as key events.
-                let mods = latched
-                latched = []
-                if shift == .once { shift = .off }
-                return [.key(text, mods), .redrawAll]
-            }
-            if shift == .once {
-                shift = .off
-                return [.commitText(text), .redrawAll]
-            }
-            return [.commitText(text)]
+            let held = pressed.values.contains { isShiftKey($0.key) }
+            if held { shiftUsedWhileHeld = true }
+            return typeText(key.text(shifted: isShifted || held) ?? "")
         case .space:
             return [.commitText(" ")]
         case .backspace:
@@ -148,13 +240,24 @@ public struct KeyboardState: Sendable {
         }
     }
 
+    /// Whether key `index` of the current layer's geometry is a shift key.
+    private func isShiftKey(_ index: Int) -> Bool {
+        var i = index
+        for row in layer.rows {
+            let real = row.filter { $0.action != .spacer }
+            if i < real.count { return real[i].action == .shift }
+            i -= real.count
+        }
+        return false
+    }
+
     mutating func tapShift(time: UInt64) {
         switch shift {
         case .off:
             shift = .once
             lastShiftTap = time
         case .once:
-            if let last = lastShiftTap, time >= last, time - last <= doubleTapInterval {
+            if let last = lastShiftTap, time >= last, time - last <= timings.doubleTap {
                 shift = .locked
             } else {
                 shift = .off

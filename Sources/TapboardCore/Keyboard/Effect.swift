@@ -1,0 +1,53 @@
+/// What the keyboard asks the rest of the program to do, as values.
+public enum Effect: Sendable, Equatable {
+    /// Type this text (the submission layer picks text-input or key events).
+    case commitText(String)
+    /// Delete one character (grapheme cluster) before the cursor, or the selection.
+    case deleteBackward
+    /// The Return key.
+    case enter
+    /// A key event by keysym name (or the one character it types), with modifiers.
+    case key(String, Modifiers)
+    /// Redraw these keys (indices into the current geometry's keys).
+    case redrawKeys([Int])
+    /// The layer, shift or modifiers changed: redraw the whole panel.
+    case redrawAll
+    /// Call `timerFired` with this timer after so many milliseconds.
+    case schedule(KeyTimer, after: UInt64)
+    /// Show (or update) the popup above a held key; close it.
+    case showPopup(Popup)
+    case closePopup
+    /// The globe key: the next keyboard; a keyboard picked from the globe list.
+    case nextKeyboard
+    case pickKeyboard(String)
+    case hide
+}
+
+/// Timed work the keyboard asks for; each names the press it belongs to, so a timer
+/// that outlived its press does nothing.
+public enum KeyTimer: Sendable, Hashable {
+    case longPress(press: Int)
+    case repeatKey(press: Int)
+}
+
+/// Shift: off, for the next letter, or locked (caps lock).
+public enum ShiftState: Sendable, Equatable {
+    case off, once, locked
+}
+
+/// Identifies a pointer or a touch point; several may press keys at once.
+public enum PressSource: Sendable, Hashable {
+    case pointer
+    case touch(Int32)
+}
+
+/// Timings, in milliseconds.
+public struct KeyTimings: Sendable, Equatable {
+    public var longPress: UInt64 = 400
+    public var repeatDelay: UInt64 = 600
+    /// Milliseconds between repeats.
+    public var repeatInterval: UInt64 = 40
+    /// A second shift tap within this time locks shift.
+    public var doubleTap: UInt64 = 300
+    public init() {}
+}

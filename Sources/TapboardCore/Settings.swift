@@ -1,0 +1,90 @@
+/// User settings, from the config file and the command line.
+public struct Settings: Sendable, Equatable {
+    /// Enabled keyboards in globe order; nil: the system language's, then emoji.
+    public var layouts: [String]?
+    /// Milliseconds a key is held before its alternates open.
+    public var longPress: UInt64 = 400
+    /// Show a magnified bubble of the pressed key.
+    public var keyPreview = true
+    /// Milliseconds before a held key repeats, and repeats per second.
+    public var repeatDelay: UInt64 = 600
+    public var repeatRate: UInt64 = 25
+
+    public init() {}
+
+    static let keys = ["layouts", "long-press", "key-preview", "repeat-delay", "repeat-rate"]
+
+    /// Reads `key = value` lines (`#` starts a comment). Problems do not stop the
+    /// keyboard: each comes back as a line naming the file and line, and is ignored.
+    public static func parse(_ text: String, file: String) -> (Settings, [String]) {
+        var s = Settings()
+        var warnings: [String] = []
+        for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            let trimmed = line.trimmingSpaces
+            if trimmed.isEmpty { continue }
+            func warn(_ m: String) { warnings.append("\(file):\(n + 1): \(m); ignored") }
+            guard let eq = trimmed.firstIndex(of: "=") else {
+                warn("expected \"setting = value\"")
+                continue
+            }
+            let key = trimmed[..<eq].trimmingSpaces
+            let value = trimmed[trimmed.index(after: eq)...].trimmingSpaces
+            if let problem = s.set(key, value) { warn(problem) }
+        }
+        return (s, warnings)
+    }
+
+    /// Sets one setting; returns what is wrong, if anything.
+    public mutating func set(_ key: String, _ value: String) -> String? {
+        func milliseconds(_ range: ClosedRange<UInt64>) -> UInt64? {
+            guard let v = UInt64(value), range.contains(v) else { return nil }
+            return v
+        }
+        switch key {
+        case "layouts":
+            let names = value.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+            guard !names.isEmpty else { return "\"layouts\" needs a list such as us, de, emoji" }
+            layouts = names
+        case "long-press":
+            guard let v = milliseconds(100...2000) else { return "\"long-press\" wants milliseconds from 100 to 2000" }
+            longPress = v
+        case "key-preview":
+            switch value {
+            case "on", "true", "yes": keyPreview = true
+            case "off", "false", "no": keyPreview = false
+            default: return "\"key-preview\" wants on or off"
+            }
+        case "repeat-delay":
+            guard let v = milliseconds(100...3000) else { return "\"repeat-delay\" wants milliseconds from 100 to 3000" }
+            repeatDelay = v
+        case "repeat-rate":
+            guard let v = milliseconds(1...100) else { return "\"repeat-rate\" wants repeats per second from 1 to 100" }
+            repeatRate = v
+        default:
+            return "unknown setting \"\(key)\" (valid: \(Settings.keys.joined(separator: ", ")))"
+        }
+        return nil
+    }
+}
+
+extension StringProtocol {
+    var trimmingSpaces: String {
+        String(drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+    }
+}
+
+/// Keyboard names that may suit a locale (`de_CH.UTF-8` -> `ch`, then `de`), and the
+/// language they must be tagged with; nil for the C locale. The caller checks the tag,
+/// so that `fr_CH` does not get the Swiss German `ch`.
+public func localeKeyboardCandidates(_ locale: String) -> (language: String, names: [String])? {
+    let code = locale.split(separator: ".").first.map { $0.split(separator: "@").first ?? "" } ?? ""
+    let parts = code.split(separator: "_")
+    guard let language = parts.first?.lowercased(), !language.isEmpty, language != "c", language != "posix" else {
+        return nil
+    }
+    var names: [String] = []
+    if parts.count > 1 { names.append(parts[1].lowercased()) }
+    names.append(language)
+    return (language, names)
+}

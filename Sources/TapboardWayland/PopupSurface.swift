@@ -1,0 +1,77 @@
+import CWayland
+import CWaylandProtocols
+
+/// An xdg_popup child of the panel's layer surface, placed at panel-local
+/// coordinates (above the panel, so `y` is negative). It takes no input of its own:
+/// the finger that opened it stays with the panel surface and steers it from there.
+public final class PopupSurface {
+    public let surface: OpaquePointer
+    let xdgSurface: OpaquePointer
+    let popup: OpaquePointer
+    private var surfaceListener: Listener<xdg_surface_listener>!
+    private var popupListener: Listener<xdg_popup_listener>!
+    public private(set) var isConfigured = false
+    /// Where the compositor put it, relative to the panel.
+    public private(set) var x = 0, y = 0
+    public let width: Int, height: Int
+    public var onConfigure: (() -> Void)?
+    public var onDismissed: (() -> Void)?
+
+    public init(display: Display, parent: LayerSurface, x: Int, y: Int, width: Int, height: Int) throws(WaylandError) {
+        guard let base = display.wmBase, let compositor = display.compositor else {
+            throw WaylandError("the compositor lacks xdg_wm_base: no popups")
+        }
+        self.width = width
+        self.height = height
+        surface = wl_compositor_create_surface(compositor)
+        xdgSurface = xdg_wm_base_get_xdg_surface(base, surface)
+        let positioner = xdg_wm_base_create_positioner(base)
+        xdg_positioner_set_size(positioner, Int32(width), Int32(height))
+        // Anchor at the panel's top-left corner and offset to the wanted spot.
+        xdg_positioner_set_anchor_rect(positioner, 0, 0, 1, 1)
+        xdg_positioner_set_anchor(positioner, XDG_POSITIONER_ANCHOR_TOP_LEFT.rawValue)
+        xdg_positioner_set_gravity(positioner, XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT.rawValue)
+        xdg_positioner_set_offset(positioner, Int32(x), Int32(y))
+        xdg_positioner_set_constraint_adjustment(positioner, XDG_POSITIONER_CONSTRAINT_ADJUSTMENT_SLIDE_X.rawValue)
+        popup = xdg_surface_get_popup(xdgSurface, nil, positioner)
+        xdg_positioner_destroy(positioner)
+        self.x = x
+        self.y = y
+        surfaceListener = Listener(xdg_surface_listener(configure: { data, xdg, serial in
+            let p = owner(data, as: PopupSurface.self)
+            xdg_surface_ack_configure(xdg, serial)
+            p.isConfigured = true
+            p.onConfigure?()
+        }))
+        popupListener = Listener(xdg_popup_listener(
+            configure: { data, _, x, y, _, _ in
+                let p = owner(data, as: PopupSurface.self)
+                p.x = Int(x)
+                p.y = Int(y)
+            },
+            popup_done: { data, _ in owner(data, as: PopupSurface.self).onDismissed?() },
+            repositioned: { _, _, _ in }))
+        xdg_surface_add_listener(xdgSurface, surfaceListener.pointer, opaque(self))
+        xdg_popup_add_listener(popup, popupListener.pointer, opaque(self))
+        parent.adopt(popup)
+        // Popups take no input: the panel surface keeps the finger.
+        let region = wl_compositor_create_region(compositor)
+        wl_surface_set_input_region(surface, region)
+        wl_region_destroy(region)
+        wl_surface_commit(surface)
+    }
+
+    deinit {
+        xdg_popup_destroy(popup)
+        xdg_surface_destroy(xdgSurface)
+        wl_surface_destroy(surface)
+    }
+
+    /// Shows `buffer` (whole-surface damage).
+    public func present(_ buffer: ShmBuffer, scale: Int) {
+        buffer.attach(to: surface)
+        wl_surface_set_buffer_scale(surface, Int32(scale))
+        wl_surface_damage_buffer(surface, 0, 0, Int32.max, Int32.max)
+        wl_surface_commit(surface)
+    }
+}

@@ -1,0 +1,81 @@
+import TapboardCore
+import TapboardWayland
+
+/// Presses from the seat in, effects out.
+extension App: PressHandler {
+    func pressed(_ source: PressSource, surface: OpaquePointer, at point: Point, time: UInt32) {
+        guard let g = geometry, surface == panel?.surface else { return }
+        apply(keyboard.press(source, at: point, time: UInt64(time), in: g))
+    }
+
+    func moved(_ source: PressSource, to point: Point) {
+        guard let g = geometry else { return }
+        apply(keyboard.move(source, to: point, in: g))
+    }
+
+    func released(_ source: PressSource, time: UInt32) {
+        guard let g = geometry else { return }
+        apply(keyboard.release(source, time: UInt64(time), in: g))
+        cancelStaleTimers()
+    }
+
+    func cancelled(_ source: PressSource) {
+        apply(keyboard.cancel(source))
+        cancelStaleTimers()
+    }
+
+    /// Key timers outlive their presses only as harmless no-ops; cancel them so an
+    /// idle keyboard never wakes up.
+    func cancelStaleTimers() {
+        let live = keyboard.activePresses
+        for (timer, token) in keyTimers {
+            switch timer {
+            case .longPress(let id), .repeatKey(let id):
+                if !live.contains(id) {
+                    loop.cancel(token)
+                    keyTimers[timer] = nil
+                }
+            }
+        }
+    }
+
+    func apply(_ effects: [Effect]) {
+        for e in effects { apply(e) }
+    }
+
+    func apply(_ effect: Effect) {
+        switch effect {
+        case .redrawKeys(let keys): requestRedraw(keys)
+        case .redrawAll:
+            if let p = panel, geometry != nil {
+                geometry = PanelGeometry(layer: keyboard.layer, width: p.width, height: p.height)
+            }
+            requestRedraw(nil)
+        case .schedule(let timer, let ms):
+            keyTimers[timer] = loop.schedule(after: ms) { [unowned self] in
+                self.keyTimers[timer] = nil
+                guard let g = self.geometry else { return }
+                self.apply(self.keyboard.timerFired(timer, in: g))
+            }
+        case .showPopup(let popup): showPopup(popup)
+        case .closePopup: closePopup()
+        case .nextKeyboard:
+            switchKeyboard { [store] in $0.next { store.path(of: $0) != nil } }
+        case .pickKeyboard(let name): switchKeyboard { $0.pick(name) }
+        case .hide: hidePanel()
+        case .commitText, .deleteBackward, .enter, .key: submit(effect)
+        }
+    }
+
+    func submit(_ effect: Effect) {
+        let field = inputMethod.flatMap { $0.isActive ? $0.state.current : nil }
+        let time = UInt32(truncatingIfNeeded: EventLoop.now())
+        for output in Submission.plan(effect, field: field) {
+            switch output {
+            case .edit(let edit): inputMethod?.send(edit)
+            case .typeKeys(let text): virtualKeyboard?.type(text, time: time)
+            case .key(let sym, let mods): virtualKeyboard?.press(keysymNamed: sym, modifiers: mods, time: time)
+            }
+        }
+    }
+}

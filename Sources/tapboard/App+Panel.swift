@@ -1,0 +1,115 @@
+import TapboardCore
+import TapboardRender
+import TapboardWayland
+
+/// The panel and its popup: showing, hiding, sizing and drawing.
+extension App {
+    var outputSize: (width: Int, height: Int) {
+        if let o = display.outputs.first, o.logicalSize.width > 0 { return o.logicalSize }
+        return (720, 1280)
+    }
+
+    var scale: Int { max(Int(display.outputs.first?.scale ?? 1), 1) }
+
+    func showPanel() {
+        guard panel == nil, let shm = display.shm else { return }
+        let o = outputSize
+        let height = PanelGeometry.forOutput(width: o.width, height: o.height, layout: keyboard.layout,
+                                             layer: keyboard.layer).height
+        do {
+            let p = try LayerSurface(display: display, height: height)
+            p.onConfigure = { [unowned self] in self.relayout() }
+            p.onClosed = { [unowned self] in self.hidePanel() }
+            panel = p
+            pool = BufferPool(shm: shm)
+        } catch {
+            printError("tapboard: \(error)")
+        }
+    }
+
+    func hidePanel() {
+        for effect in keyboard.cancelAll() { apply(effect) }
+        virtualKeyboard?.releaseAll()
+        popupSurface = nil
+        popupPool = nil
+        panel = nil
+        pool = nil
+        geometry = nil
+    }
+
+    /// Recomputes key rectangles for the current layer and panel size.
+    func relayout() {
+        guard let p = panel, p.isConfigured else { return }
+        let o = outputSize
+        let wanted = PanelGeometry.forOutput(width: p.width, height: o.height, layout: keyboard.layout,
+                                             layer: keyboard.layer)
+        if wanted.height != p.height {
+            // Another keyboard with another row count: ask for the new height; the
+            // next configure lays it out.
+            p.setHeight(wanted.height)
+            p.commit()
+        }
+        geometry = PanelGeometry(layer: keyboard.layer, width: p.width, height: p.height)
+        pool?.invalidate(nil)
+        needsDraw = true
+    }
+
+    func requestRedraw(_ keys: [Int]?) {
+        pool?.invalidate(keys)
+        needsDraw = true
+    }
+
+    func drawIfNeeded() {
+        guard needsDraw, let p = panel, p.isConfigured, !p.waitingForFrame, let g = geometry, let pool else { return }
+        guard let buffer = pool.next(width: g.width * scale, height: g.height * scale, scale: scale) else { return }
+        let look = PanelAppearance(highlighted: keyboard.highlighted, shift: keyboard.shift,
+                                   spaceLabel: spaceLabel, modifiers: keyboard.latched)
+        let stale = buffer.staleKeys
+        renderer.draw(g, look, on: buffer.canvas, only: stale.map { Array($0) })
+        buffer.staleKeys = []
+        let damage = stale.map { keys in
+            keys.map { i in
+                let c = g.keys[i].cell
+                return (Int(c.x), Int(c.y), Int(c.width.rounded(.up)), Int(c.height.rounded(.up)))
+            }
+        }
+        p.present(buffer, scale: scale, damage: damage)
+        needsDraw = false
+    }
+
+    // MARK: popup
+
+    func showPopup(_ popup: Popup) {
+        guard let p = panel, let shm = display.shm else { return }
+        let f = popup.frame
+        let x = Int(f.x.rounded(.down)), y = Int(f.y.rounded(.down))
+        let w = Int(f.width.rounded(.up)), h = Int(f.height.rounded(.up))
+        if let s = popupSurface, s.width == w, s.height == h {
+            drawPopup(popup)
+            return
+        }
+        do {
+            let s = try PopupSurface(display: display, parent: p, x: x, y: y, width: w, height: h)
+            s.onConfigure = { [unowned self] in
+                if let open = self.keyboard.popup { self.drawPopup(open) }
+            }
+            s.onDismissed = { [unowned self] in self.popupSurface = nil }
+            popupSurface = s
+            popupPool = BufferPool(shm: shm)
+        } catch {
+            printError("tapboard: \(error)")
+        }
+    }
+
+    func drawPopup(_ popup: Popup) {
+        guard let s = popupSurface, s.isConfigured,
+              let buffer = popupPool?.next(width: s.width * scale, height: s.height * scale, scale: scale) else { return }
+        renderer.draw(popup, on: buffer.canvas)
+        s.present(buffer, scale: scale)
+    }
+
+    func closePopup() {
+        popupSurface = nil
+        popupPool = nil
+    }
+}
