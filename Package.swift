@@ -32,7 +32,10 @@ let package = Package(
         .executableTarget(name: "tapboard-tap", dependencies: ["CWayland", "CWaylandProtocols"]),
 
         .testTarget(name: "TapboardCoreTests", dependencies: ["TapboardCore"], swiftSettings: strict),
-        .testTarget(name: "TapboardRenderTests", dependencies: ["TapboardCore", "TapboardRender"], swiftSettings: strict),
+        .testTarget(name: "TapboardRenderTests", dependencies: ["TapboardCore", "TapboardRender"],
+                    exclude: ["Goldens"], swiftSettings: strict),
+        .testTarget(name: "TapboardWaylandTests", dependencies: ["TapboardWayland", "TapboardCore", "CXKBCommon"],
+                    swiftSettings: strict),
         .testTarget(name: "EndToEndTests", dependencies: ["TapboardCore", "TapboardRender"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

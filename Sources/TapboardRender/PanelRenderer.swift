@@ -10,6 +10,8 @@ public struct PanelAppearance: Sendable, Equatable {
     public var spaceLabel = ""
     /// Sticky modifiers that are on.
     public var modifiers: Modifiers = []
+    /// A layer other than the first is shown (its shift-style layer key shows as on).
+    public var onShiftPage = false
 
     public init(highlighted: Set<Int> = [], shift: ShiftState = .off, spaceLabel: String = "",
                 modifiers: Modifiers = []) {
@@ -93,6 +95,7 @@ public final class PanelRenderer {
         switch key.action {
         case .shift: on = look.shift != .off
         case .modifier(let m): on = look.modifiers.isSuperset(of: m)
+        case .layer: on = key.icon == .shift && look.onShiftPage
         default: on = false
         }
         var color = special ? theme.specialKey : theme.key

@@ -1,4 +1,5 @@
 import CWayland
+import Glibc
 import CWaylandProtocols
 
 /// The connection and the globals tapboard binds.
@@ -25,6 +26,11 @@ public final class Display {
 
     /// Connects to $WAYLAND_DISPLAY; the error is one line for the user.
     public init() throws(WaylandError) {
+        // libwayland would log its own complaint first; say it once, ourselves.
+        let name = getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
+        if !name.hasPrefix("/"), getenv("XDG_RUNTIME_DIR") == nil {
+            throw WaylandError("cannot connect to a Wayland compositor (XDG_RUNTIME_DIR is not set)")
+        }
         guard let d = wl_display_connect(nil) else {
             throw WaylandError("cannot connect to a Wayland compositor (is WAYLAND_DISPLAY set?)")
         }

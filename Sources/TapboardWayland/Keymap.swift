@@ -72,6 +72,17 @@ final class Keymap {
 
     func key(for keysym: UInt32) -> (code: UInt32, shift: Bool)? { lookup[keysym] }
 
+    /// The keysym that types a character (Return for a new line); nil if none can.
+    static func keysym(for scalar: Unicode.Scalar) -> UInt32? {
+        switch scalar {
+        case "\n", "\r": return UInt32(XKB_KEY_Return)
+        case "\t": return UInt32(XKB_KEY_Tab)
+        default:
+            let sym = xkb_utf32_to_keysym(scalar.value)
+            return sym == 0 ? nil : sym
+        }
+    }
+
     static func source(extras: [UInt32]) -> String {
         var codes = base.map { $0.0 }
         var symbols = base.map { row in

@@ -96,13 +96,7 @@ public final class VirtualKeyboard {
     /// Types text as key events, one per Unicode scalar.
     public func type(_ text: String, time: UInt32) {
         for scalar in text.unicodeScalars {
-            let sym: UInt32
-            switch scalar {
-            case "\n", "\r": sym = UInt32(XKB_KEY_Return)
-            case "\t": sym = UInt32(XKB_KEY_Tab)
-            default: sym = xkb_utf32_to_keysym(scalar.value)
-            }
-            guard sym != 0 else { continue }
+            guard let sym = Keymap.keysym(for: scalar) else { continue }
             tap(keysym: sym, modifiers: [], time: time)
         }
     }

@@ -62,8 +62,9 @@ extension App {
     func drawIfNeeded() {
         guard needsDraw, let p = panel, p.isConfigured, !p.waitingForFrame, let g = geometry, let pool else { return }
         guard let buffer = pool.next(width: g.width * scale, height: g.height * scale, scale: scale) else { return }
-        let look = PanelAppearance(highlighted: keyboard.highlighted, shift: keyboard.shift,
+        var look = PanelAppearance(highlighted: keyboard.highlighted, shift: keyboard.shift,
                                    spaceLabel: spaceLabel, modifiers: keyboard.latched)
+        look.onShiftPage = keyboard.layerName != keyboard.layout.layers[0].name
         let stale = buffer.staleKeys
         renderer.draw(g, look, on: buffer.canvas, only: stale.map { Array($0) })
         buffer.staleKeys = []

@@ -214,3 +214,27 @@ import Testing
         #expect(tap(&s, "←").contains(.key("Left", .ctrl)))
     }
 }
+
+@Suite struct LayerKeyTests {
+    @Test func onceLayerKeysLastOneCharacter() throws {
+        let th = try loadShipped("th.json")
+        var s = KeyboardState(layout: th)
+        var g = PanelGeometry.forOutput(width: 720, height: 1280, layout: th, layer: s.layer)
+        let toShift = try #require(g.keys.first { $0.key.action == .layer("shift") })
+        _ = s.press(.pointer, at: toShift.frame.center, time: 0, in: g)
+        _ = s.release(.pointer, time: 10, in: g)
+        #expect(s.layerName == "shift")
+        g = PanelGeometry.forOutput(width: 720, height: 1280, layout: th, layer: s.layer)
+        let letter = try #require(g.keys.first { if case .text = $0.key.action { true } else { false } })
+        _ = s.press(.pointer, at: letter.frame.center, time: 20, in: g)
+        let typed = s.release(.pointer, time: 30, in: g)
+        #expect(typed.contains(.commitText(letter.key.text(shifted: false)!)))
+        #expect(s.layerName == "base")
+    }
+
+    @Test func shiftedAlternatesKeepOneCharacter() {
+        let s = KeyboardState(layout: Layout(name: "x", displayName: "x", layers: [Layer(name: "b", rows: [[.text("a")]])]))
+        #expect(s.upper("ß") == "ß")
+        #expect(s.upper("é") == "É")
+    }
+}

@@ -64,6 +64,39 @@ import TapboardRender
         try compare(canvas, golden: "usBaseLayer")
     }
 
+    @Test func deBaseLayer() throws {
+        try compare(try render(try load("de")).0, golden: "deBaseLayer")
+    }
+
+    @Test func arBaseLayer() throws {
+        try compare(try render(try load("ar")).0, golden: "arBaseLayer")
+    }
+
+    @Test func emojiFirstLayer() throws {
+        try compare(try render(try load("emoji")).0, golden: "emojiFirstLayer")
+    }
+
+    @Test func pinPad() throws {
+        try compare(try render(try load("pin")).0, golden: "pinPad")
+    }
+
+    @Test func shiftAndModifiersShowAsOn() throws {
+        let us = try load("us")
+        try compare(try render(us, PanelAppearance(shift: .locked, spaceLabel: "English (US)")).0,
+                    golden: "shiftAndModifiersShowAsOn")
+    }
+
+    @Test func alternatesPopup() throws {
+        let us = try load("us")
+        let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0])
+        let e = try #require(g.keys.first { $0.key.label == "e" })
+        var popup = Popup.alternates(e.key.alternates, above: e, panelWidth: g.width)
+        popup.selected = 1
+        let canvas = try #require(Canvas(width: Int(popup.frame.width.rounded(.up)), height: Int(popup.frame.height.rounded(.up))))
+        PanelRenderer().draw(popup, on: canvas)
+        try compare(canvas, golden: "alternatesPopup")
+    }
+
     @Test func pressedKeyIsHighlighted() throws {
         let us = try load("us")
         let (plain, g) = try render(us)

@@ -23,6 +23,8 @@ public struct KeyboardState: Sendable {
     private var pressed: [PressSource: Press] = [:]
     private var nextPressID = 0
     private var lastShiftTap: UInt64?
+    /// The layer to go back to after one character (a `once` layer key was tapped).
+    private var returnLayer: String?
     /// A held shift key typed capitals with it: releasing it leaves shift as it was.
     private var shiftUsedWhileHeld = false
     public var timings = KeyTimings()
@@ -47,6 +49,7 @@ public struct KeyboardState: Sendable {
     public mutating func setLayout(_ newLayout: Layout) {
         layout = newLayout
         layerName = newLayout.layers[0].name
+        returnLayer = nil
         currentKeyboard = newLayout.name
         shift = .off
         latched = []
@@ -155,7 +158,7 @@ public struct KeyboardState: Sendable {
                 guard !keyboards.isEmpty else { return [] }
                 open = .keyboards(keyboards, current: currentKeyboard, above: placed, panelWidth: geometry.width)
             } else {
-                let items = placed.key.alternates.map { isShifted ? $0.uppercased() : $0 }
+                let items = placed.key.alternates.map { isShifted ? upper($0) : $0 }
                 open = .alternates(items, above: placed, panelWidth: geometry.width)
             }
             popup = open
@@ -170,6 +173,12 @@ public struct KeyboardState: Sendable {
     }
 
     // MARK: keys
+
+    /// Upper case that keeps one character one character (ß stays ß, not SS).
+    func upper(_ s: String) -> String {
+        let u = s.uppercased()
+        return u.count == s.count ? u : s
+    }
 
     func repeats(_ key: Key) -> Bool {
         switch key.action {
@@ -188,6 +197,12 @@ public struct KeyboardState: Sendable {
     }
 
     mutating func typeText(_ text: String) -> [Effect] {
+        if let back = returnLayer {
+            returnLayer = nil
+            layerName = back
+            pressed = [:]
+            return [.commitText(text), .redrawAll]
+        }
         if !latched.isEmpty {
             // Ctrl+C and friends go as key events.
             let mods = latched
@@ -219,6 +234,7 @@ public struct KeyboardState: Sendable {
             return [.redrawAll]
         case .layer(let name):
             guard layout.layer(named: name) != nil else { return [] }
+            returnLayer = key.once && returnLayer == nil ? layerName : nil
             layerName = name
             shift = .off
             pressed = [:]

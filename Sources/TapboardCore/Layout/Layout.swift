@@ -57,6 +57,9 @@ public struct Key: Sendable, Equatable {
     public var alternates: [String]
     /// A drawn symbol instead of the label.
     public var icon: Icon?
+    /// Layer keys: the layer lasts for one character, then the previous one returns
+    /// (shift pages of Thai, Hindi, Arabic).
+    public var once = false
 
     public init(label: String, action: KeyAction, width: Double = 1, shifted: String? = nil,
                 alternates: [String] = [], icon: Icon? = nil) {

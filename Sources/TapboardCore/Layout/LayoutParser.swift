@@ -14,7 +14,7 @@ public enum LayoutParser {
     static let layoutFields: Set = ["name", "displayName", "language", "direction", "layers", "wideLayers"]
     static let layerFields: Set = ["name", "rows"]
     static let keyFields: Set = ["label", "text", "action", "width", "shift", "alternates",
-                                 "layer", "keysym", "modifiers", "modifier", "spacer", "icon"]
+                                 "layer", "keysym", "modifiers", "modifier", "spacer", "icon", "once"]
 
     /// Parses `text`; `file` names it in errors, `defaultName` is used when the file has no `name`.
     public static func parse(_ text: String, file: String, defaultName: String) throws(LayoutError) -> Layout {
@@ -181,8 +181,14 @@ public enum LayoutParser {
                 }
             }
             guard let action else { return nil }
-            return Key(label: label, action: action, width: width, shifted: shifted, alternates: alternates,
-                       icon: icon ?? defaultIcon(for: action))
+            var key = Key(label: label, action: action, width: width, shifted: shifted, alternates: alternates,
+                          icon: icon ?? defaultIcon(for: action))
+            if let o = fields["once"] {
+                if case .bool(let b) = o.kind, case .layer = action { key.once = b } else {
+                    fail(o.position, "\"once\" is true or false, on layer keys only")
+                }
+            }
+            return key
         }
 
         mutating func width(_ value: JSONValue) -> Double? {
