@@ -12,6 +12,8 @@ public struct PanelAppearance: Sendable, Equatable {
     public var modifiers: Modifiers = []
     /// A layer other than the first is shown (its shift-style layer key shows as on).
     public var onShiftPage = false
+    /// A word on the return key instead of the arrow ("Go" in URL fields).
+    public var returnLabel = ""
 
     public init(highlighted: Set<Int> = [], shift: ShiftState = .off, spaceLabel: String = "",
                 modifiers: Modifiers = []) {
@@ -69,12 +71,14 @@ public final class PanelRenderer {
                 roundedRect(cr, item.insetBy(1), radius: 8)
                 fill(cr, theme.accentKey)
             }
-            let size = popup.kind == .alternates ? theme.labelSize : 0.45
             let label = popup.labels[i]
-            if popup.kind == .keyboards {
-                drawLabel(label, in: item, size: size, theme.label, cr, alignLeft: true)
-            } else {
-                drawLabel(label, in: item, size: label.count <= 1 ? size : size * 0.72, theme.label, cr)
+            switch popup.kind {
+            case .keyboards:
+                drawLabel(label, in: item, size: 0.45, theme.label, cr, alignLeft: true)
+            case .alternates:
+                drawLabel(label, in: item, size: label.count <= 1 ? theme.labelSize : theme.labelSize * 0.72, theme.label, cr)
+            case .preview:
+                drawLabel(label, in: item, size: label.count <= 1 ? 0.6 : 0.4, theme.label, cr)
             }
         }
         cairo_restore(cr)
@@ -106,6 +110,10 @@ public final class PanelRenderer {
         fill(cr, color)
 
         let ink = on && !pressed ? theme.background : theme.label
+        if case .return = key.action, !look.returnLabel.isEmpty {
+            drawLabel(look.returnLabel, in: f, size: theme.labelSize * 0.72, ink, cr)
+            return
+        }
         if let icon = key.icon {
             Icons.draw(icon, cr, in: f, ink, shift: look.shift)
             return

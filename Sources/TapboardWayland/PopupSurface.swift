@@ -2,8 +2,9 @@ import CWayland
 import CWaylandProtocols
 
 /// An xdg_popup child of the panel's layer surface, placed at panel-local
-/// coordinates (above the panel, so `y` is negative). It takes no input of its own:
-/// the finger that opened it stays with the panel surface and steers it from there.
+/// coordinates (above the panel, so `y` is negative). The finger that opened it stays
+/// with the panel surface; a pointer may cross into it where the compositor has no
+/// implicit grab (phoc), so lists take pointer input and the key bubble does not.
 public final class PopupSurface {
     public let surface: OpaquePointer
     let xdgSurface: OpaquePointer
@@ -17,7 +18,8 @@ public final class PopupSurface {
     public var onConfigure: (() -> Void)?
     public var onDismissed: (() -> Void)?
 
-    public init(display: Display, parent: LayerSurface, x: Int, y: Int, width: Int, height: Int) throws(WaylandError) {
+    public init(display: Display, parent: LayerSurface, x: Int, y: Int, width: Int, height: Int,
+                takesInput: Bool) throws(WaylandError) {
         guard let base = display.wmBase, let compositor = display.compositor else {
             throw WaylandError("the compositor lacks xdg_wm_base: no popups")
         }
@@ -54,10 +56,11 @@ public final class PopupSurface {
         xdg_surface_add_listener(xdgSurface, surfaceListener.pointer, opaque(self))
         xdg_popup_add_listener(popup, popupListener.pointer, opaque(self))
         parent.adopt(popup)
-        // Popups take no input: the panel surface keeps the finger.
-        let region = wl_compositor_create_region(compositor)
-        wl_surface_set_input_region(surface, region)
-        wl_region_destroy(region)
+        if !takesInput {
+            let region = wl_compositor_create_region(compositor)
+            wl_surface_set_input_region(surface, region)
+            wl_region_destroy(region)
+        }
         wl_surface_commit(surface)
     }
 

@@ -8,9 +8,15 @@ extension App: PressHandler {
         apply(keyboard.press(source, at: point, time: UInt64(time), in: g))
     }
 
-    func moved(_ source: PressSource, to point: Point) {
+    func moved(_ source: PressSource, surface: OpaquePointer, to point: Point) {
         guard let g = geometry else { return }
-        apply(keyboard.move(source, to: point, in: g))
+        var p = point
+        if let popup = popupSurface, surface == popup.surface {
+            p = Point(x: point.x + Double(popup.x), y: point.y + Double(popup.y))
+        } else if surface != panel?.surface {
+            return
+        }
+        apply(keyboard.move(source, to: p, in: g))
     }
 
     func released(_ source: PressSource, time: UInt32) {
@@ -55,16 +61,26 @@ extension App: PressHandler {
             keyTimers[timer] = loop.schedule(after: ms) { [unowned self] in
                 self.keyTimers[timer] = nil
                 guard let g = self.geometry else { return }
-                self.apply(self.keyboard.timerFired(timer, in: g))
+                self.apply(self.keyboard.timerFired(timer, time: EventLoop.now(), in: g))
             }
         case .showPopup(let popup): showPopup(popup)
         case .closePopup: closePopup()
+        case .showPreview(let index): showPreview(index)
+        case .hidePreview: previewSurface = nil
         case .nextKeyboard:
             switchKeyboard { [store] in $0.next { store.path(of: $0) != nil } }
         case .pickKeyboard(let name): switchKeyboard { $0.pick(name) }
         case .hide: hidePanel()
-        case .commitText, .deleteBackward, .enter, .key: submit(effect)
+        case .commitText, .deleteBackward, .deleteWordBackward, .doubleSpace, .enter, .key:
+            submit(effect)
+            updateAutoShift()
         }
+    }
+
+    /// Shift for the next letter, from the text around the cursor.
+    func updateAutoShift() {
+        let field = inputMethod.flatMap { $0.isActive ? $0.state.current : nil } ?? TextFieldState()
+        apply(keyboard.applyAutoShift(TextRules.autoShift(field)))
     }
 
     func submit(_ effect: Effect) {

@@ -32,6 +32,8 @@ extension App {
         virtualKeyboard?.releaseAll()
         popupSurface = nil
         popupPool = nil
+        previewSurface = nil
+        previewPool = nil
         panel = nil
         pool = nil
         geometry = nil
@@ -65,6 +67,7 @@ extension App {
         var look = PanelAppearance(highlighted: keyboard.highlighted, shift: keyboard.shift,
                                    spaceLabel: spaceLabel, modifiers: keyboard.latched)
         look.onShiftPage = keyboard.layerName != keyboard.layout.layers[0].name
+        look.returnLabel = returnLabel
         let stale = buffer.staleKeys
         renderer.draw(g, look, on: buffer.canvas, only: stale.map { Array($0) })
         buffer.staleKeys = []
@@ -80,6 +83,29 @@ extension App {
 
     // MARK: popup
 
+    /// The pressed key's bubble (its own popup, so alternates can replace it).
+    func showPreview(_ index: Int) {
+        guard let g = geometry, g.keys.indices.contains(index), let p = panel else { return }
+        let key = g.keys[index]
+        let label = keyboard.isShifted ? (key.key.text(shifted: true) ?? key.key.label) : key.key.label
+        let bubble = Popup.preview(label, above: key, panelWidth: g.width)
+        let f = bubble.frame
+        do {
+            let s = try PopupSurface(display: display, parent: p, x: Int(f.x), y: Int(f.y),
+                                     width: Int(f.width), height: Int(f.height), takesInput: false)
+            s.onConfigure = { [unowned self, unowned s] in
+                guard let buffer = self.previewPool?.next(width: s.width * self.scale, height: s.height * self.scale,
+                                                         scale: self.scale) else { return }
+                self.renderer.draw(bubble, on: buffer.canvas)
+                s.present(buffer, scale: self.scale)
+            }
+            previewSurface = s
+            if previewPool == nil, let shm = display.shm { previewPool = BufferPool(shm: shm) }
+        } catch {
+            printError("tapboard: \(error)")
+        }
+    }
+
     func showPopup(_ popup: Popup) {
         guard let p = panel, let shm = display.shm else { return }
         let f = popup.frame
@@ -90,7 +116,7 @@ extension App {
             return
         }
         do {
-            let s = try PopupSurface(display: display, parent: p, x: x, y: y, width: w, height: h)
+            let s = try PopupSurface(display: display, parent: p, x: x, y: y, width: w, height: h, takesInput: true)
             s.onConfigure = { [unowned self] in
                 if let open = self.keyboard.popup { self.drawPopup(open) }
             }

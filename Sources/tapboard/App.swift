@@ -22,6 +22,11 @@ final class App {
     var geometry: PanelGeometry?
     var popupSurface: PopupSurface?
     var popupPool: BufferPool?
+    var previewSurface: PopupSurface?
+    var previewPool: BufferPool?
+    let settings: Settings
+    /// A word for the return key in this field ("Go" for URLs), empty for the arrow.
+    var returnLabel = ""
     var needsDraw = false
     var hideTimer: Int?
     /// Pending key timers (long press, repeat) and their loop tokens.
@@ -36,6 +41,7 @@ final class App {
          startHidden: Bool) throws(WaylandError) {
         self.display = display
         self.store = store
+        self.settings = settings
         loaded = Dictionary(layouts.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         selection = KeyboardSelection(enabled: layouts.map(\.name))
         keyboard = KeyboardState(layout: layouts[0])
@@ -94,6 +100,8 @@ final class App {
         virtualKeyboard?.releaseAll()
         popupSurface = nil
         popupPool = nil
+        previewSurface = nil
+        previewPool = nil
         panel = nil
         pool = nil
         geometry = nil
@@ -124,8 +132,13 @@ final class App {
             if change == .activated || field.purpose != selection.purpose {
                 selection.fieldChanged(purpose: field.purpose)
                 showSelectedKeyboard()
+                keyboard.previews = settings.keyPreview && field.purpose != .password
+                    && !field.hints.contains(.hiddenText) && !field.hints.contains(.sensitiveData)
+                returnLabel = field.purpose == .url ? "Go" : ""
+                requestRedraw(nil)
             }
             if change == .activated { showPanel() }
+            updateAutoShift()
         case .deactivated:
             loop.cancel(hideTimer)
             hideTimer = loop.schedule(after: hideDelay) { [unowned self] in

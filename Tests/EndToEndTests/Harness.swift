@@ -152,6 +152,17 @@ final class Compositor: @unchecked Sendable {
         try start(Paths.bin + "/tapboard-probe", args)
     }
 
+    /// The GTK4 test client (an entry); waits until its field has focus.
+    func gtkEntry(_ args: [String] = []) throws -> Child {
+        var env = environment
+        env["GDK_BACKEND"] = "wayland"
+        env["GSK_RENDERER"] = "cairo"
+        let c = try Child("/usr/bin/python3", [Paths.root + "/Tests/EndToEndTests/Clients/gtk-entry.py"] + args, env: env)
+        children.append(c)
+        guard c.waitFor("ready", seconds: 15) else { throw HarnessError("the GTK entry did not start: \(c.stderr)") }
+        return c
+    }
+
     /// Runs tapboard-tap with these steps and waits for it.
     func tap(_ steps: [String]) throws {
         let t = try Child(Paths.bin + "/tapboard-tap", ["--extent", "\(width)x\(height)"] + steps, env: environment)

@@ -36,7 +36,8 @@ extension EndToEnd {
     @Test(arguments: Compositor.Kind.allCases)
     func tappingTypesHello(_ kind: Compositor.Kind) throws {
         let (c, _) = try session(kind)
-        let p = try focusedProbe(c)
+        // Lower-case hint: no auto-capitalisation at the start of the field.
+        let p = try focusedProbe(c, ["--hints", "lowercase"])
         try c.tap(panel.taps(["h", "e", "l", "l", "o"]))
         #expect(p.waitFor("text \"hello\""), "probe saw: \(p.lines)")
         // Through text-input, one commit_string per key.
@@ -49,7 +50,7 @@ extension EndToEnd {
     @Test(arguments: Compositor.Kind.allCases)
     func shiftCapitalisesOneLetter(_ kind: Compositor.Kind) throws {
         let (c, _) = try session(kind)
-        let p = try focusedProbe(c)
+        let p = try focusedProbe(c, ["--hints", "lowercase"])
         try c.tap(panel.taps(["shift", "h", "i"]))
         #expect(p.waitFor("text \"Hi\""), "probe saw: \(p.lines)")
     }

@@ -165,3 +165,27 @@ import Testing
         #expect(g.keys.reduce(0) { $0 + $1.cell.width * $1.cell.height } == Double(g.width * g.height))
     }
 }
+
+@Suite struct InFlightTests {
+    @Test func ownEditsWinUntilTheClientCatchesUp() {
+        var im = InputMethodState()
+        im.activate()
+        im.setSurrounding(text: "", cursor: 0, anchor: 0)
+        im.done()
+        im.applyLocally(TextEdit(insert: "a"))
+        im.applyLocally(TextEdit(insert: "b"))
+        #expect(im.current.surrounding?.text == "ab")
+        // The client's answer to "a" arrives: "b" is still on its way.
+        im.setSurrounding(text: "a", cursor: 1, anchor: 1)
+        im.done()
+        #expect(im.current.surrounding?.text == "ab")
+        // The answer to "b": the client's view is current again.
+        im.setSurrounding(text: "ab", cursor: 2, anchor: 2)
+        im.done()
+        #expect(im.current.surrounding?.text == "ab")
+        #expect(im.editsInFlight == 0)
+        im.setSurrounding(text: "abX", cursor: 3, anchor: 3)
+        im.done()
+        #expect(im.current.surrounding?.text == "abX")
+    }
+}

@@ -51,6 +51,9 @@ public struct InputMethodState: Sendable {
     public private(set) var serial: UInt32 = 0
     /// The compositor said another input method holds the seat; the object is inert.
     public private(set) var unavailable = false
+    /// Edits sent whose echo (the client's next state, one `done` each) has not come
+    /// back yet; until it has, our own view of the text is the newer one.
+    public private(set) var editsInFlight = 0
 
     public init() {}
 
@@ -63,6 +66,7 @@ public struct InputMethodState: Sendable {
         // activate resets the pending state: the new field tells its own story.
         pending = TextFieldState()
         pending.active = true
+        editsInFlight = 0
     }
 
     public mutating func deactivate() { pending.active = false }
@@ -86,7 +90,13 @@ public struct InputMethodState: Sendable {
     public mutating func done() -> Change {
         serial &+= 1
         let was = current.active
+        let local = current.surrounding
         current = pending
+        if editsInFlight > 0 {
+            editsInFlight -= 1
+            // The client has not caught up with everything we sent: keep our view.
+            if editsInFlight > 0, current.active, local != nil { current.surrounding = local }
+        }
         switch (was, current.active) {
         case (false, true): return .activated
         case (true, false): return .deactivated
@@ -101,5 +111,6 @@ public struct InputMethodState: Sendable {
         guard var s = current.surrounding else { return }
         s.apply(edit)
         current.surrounding = s
+        editsInFlight += 1
     }
 }

@@ -24,11 +24,20 @@ public enum Submission {
             if textInput, let edit = field?.surrounding?.backspaceEdit() { return [.edit(edit)] }
             if textInput, let s = field?.surrounding, s.cursor == 0, s.anchor == 0 { return [] }
             return [.key("BackSpace", [])]
+        case .deleteWordBackward:
+            if textInput, let f = field, let edit = TextRules.wordDeleteEdit(f) { return [.edit(edit)] }
+            return [.key("BackSpace", .ctrl)]
+        case .doubleSpace:
+            if textInput, let f = field, let edit = TextRules.sentenceEndEdit(f) { return [.edit(edit)] }
+            return plan(.commitText(" "), field: field)
         case .enter:
+            // A new line in multi-line fields; elsewhere the Return key, so forms submit.
+            if textInput, field?.hints.contains(.multiline) == true { return [.edit(TextEdit(insert: "\n"))] }
             return [.key("Return", [])]
         case .key(let sym, let mods):
             return [.key(sym, mods)]
-        case .redrawKeys, .redrawAll, .schedule, .showPopup, .closePopup, .nextKeyboard, .pickKeyboard, .hide:
+        case .redrawKeys, .redrawAll, .schedule, .showPopup, .closePopup, .showPreview, .hidePreview,
+             .nextKeyboard, .pickKeyboard, .hide:
             return []
         }
     }

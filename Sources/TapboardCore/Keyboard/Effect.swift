@@ -4,6 +4,10 @@ public enum Effect: Sendable, Equatable {
     case commitText(String)
     /// Delete one character (grapheme cluster) before the cursor, or the selection.
     case deleteBackward
+    /// Delete the word before the cursor (backspace held long).
+    case deleteWordBackward
+    /// A second space soon after the first: ". " where a sentence ends.
+    case doubleSpace
     /// The Return key.
     case enter
     /// A key event by keysym name (or the one character it types), with modifiers.
@@ -17,6 +21,9 @@ public enum Effect: Sendable, Equatable {
     /// Show (or update) the popup above a held key; close it.
     case showPopup(Popup)
     case closePopup
+    /// Show a magnified bubble of this key above it; hide it.
+    case showPreview(Int)
+    case hidePreview
     /// The globe key: the next keyboard; a keyboard picked from the globe list.
     case nextKeyboard
     case pickKeyboard(String)
@@ -47,7 +54,12 @@ public struct KeyTimings: Sendable, Equatable {
     public var repeatDelay: UInt64 = 600
     /// Milliseconds between repeats.
     public var repeatInterval: UInt64 = 40
-    /// A second shift tap within this time locks shift.
+    /// A second shift tap within this time locks shift; a second space, ". ".
     public var doubleTap: UInt64 = 300
+    public var doubleSpace: UInt64 = 500
+    /// Repeats of backspace before it deletes whole words.
+    public var repeatsBeforeWords = 15
+    /// Logical pixels a finger moves along the space bar per cursor step.
+    public var cursorStep = 16.0
     public init() {}
 }

@@ -1,33 +1,42 @@
 /// The keyboard logic: turns presses, moves, releases and timers into effects. It
-/// knows nothing of Wayland; the caller supplies geometry and time, and carries out
-/// the effects.
+/// knows nothing of Wayland; the caller supplies geometry and time (milliseconds),
+/// and carries out the effects.
 public struct KeyboardState: Sendable {
     /// One finger (or the pointer) holding a key.
     struct Press: Sendable {
         var id: Int
         var key: Int
+        var origin: Point
         /// The long-press timer fired (a popup may be open).
         var long = false
-        /// The key repeated while held: its release types nothing more.
-        var repeated = false
+        /// Times the key repeated while held; its release types nothing more.
+        var repeats = 0
+        /// Space bar dragged: the x where the last cursor step was taken.
+        var cursorX: Double?
     }
 
-    public private(set) var layout: Layout
-    public private(set) var layerName: String
-    public private(set) var shift: ShiftState = .off
+    public internal(set) var layout: Layout
+    public internal(set) var layerName: String
+    public internal(set) var shift: ShiftState = .off
+    /// Shift was set by auto-capitalisation, not by the user.
+    var autoShifted = false
     /// Sticky modifiers (terminal Ctrl, Alt) waiting for the next key.
-    public private(set) var latched: Modifiers = []
+    public internal(set) var latched: Modifiers = []
     /// The popup open above a held key, and which press owns it.
-    public private(set) var popup: Popup?
-    private var popupOwner: PressSource?
-    private var pressed: [PressSource: Press] = [:]
-    private var nextPressID = 0
-    private var lastShiftTap: UInt64?
+    public internal(set) var popup: Popup?
+    var popupOwner: PressSource?
+    var previewOwner: PressSource?
+    var pressed: [PressSource: Press] = [:]
+    var nextPressID = 0
+    var lastShiftTap: UInt64?
+    var lastSpace: UInt64?
     /// The layer to go back to after one character (a `once` layer key was tapped).
-    private var returnLayer: String?
+    var returnLayer: String?
     /// A held shift key typed capitals with it: releasing it leaves shift as it was.
-    private var shiftUsedWhileHeld = false
+    var shiftUsedWhileHeld = false
     public var timings = KeyTimings()
+    /// Show a bubble over pressed keys (off in password fields and by setting).
+    public var previews = true
     /// The enabled keyboards for the globe key's list, and the one shown.
     public var keyboards: [(name: String, displayName: String)] = []
     public var currentKeyboard = ""
@@ -52,10 +61,12 @@ public struct KeyboardState: Sendable {
         returnLayer = nil
         currentKeyboard = newLayout.name
         shift = .off
+        autoShifted = false
         latched = []
         pressed = [:]
         popup = nil
         popupOwner = nil
+        previewOwner = nil
     }
 
     /// Forgets held keys without typing them (panel hidden).
@@ -65,9 +76,20 @@ public struct KeyboardState: Sendable {
         pressed = [:]
         var effects: [Effect] = [.redrawKeys(keys)]
         if popup != nil { effects.append(.closePopup) }
+        if previewOwner != nil { effects.append(.hidePreview) }
         popup = nil
         popupOwner = nil
+        previewOwner = nil
         return effects
+    }
+
+    /// Auto-capitalisation's wish for the next letter. A shift or caps lock the user
+    /// chose stands; an automatic one follows the text.
+    public mutating func applyAutoShift(_ wanted: ShiftState) -> [Effect] {
+        guard shift == .off || autoShifted, wanted != shift else { return [] }
+        shift = wanted
+        autoShifted = wanted != .off
+        return [.redrawAll]
     }
 
     // MARK: input
@@ -81,14 +103,19 @@ public struct KeyboardState: Sendable {
         let key = geometry.keys[index].key
         // Rolling typing: a new finger commits the keys other fingers still hold.
         if key.action != .shift {
-            for (other, p) in pressed where !p.long && !p.repeated && isRolling(geometry.keys[p.key].key) {
+            for (other, p) in pressed where p.repeats == 0 && !p.long && p.cursorX == nil
+                && isRolling(geometry.keys[p.key].key) {
                 pressed[other] = nil
-                effects += [.redrawKeys([p.key])] + activate(geometry.keys[p.key].key, time: time)
+                effects += [.redrawKeys([p.key])] + endPreview(other) + activate(geometry.keys[p.key].key, time: time)
             }
         }
         nextPressID += 1
-        pressed[source] = Press(id: nextPressID, key: index)
+        pressed[source] = Press(id: nextPressID, key: index, origin: point)
         effects.append(.redrawKeys([index]))
+        if previews, case .text = key.action {
+            previewOwner = source
+            effects.append(.showPreview(index))
+        }
         if !key.alternates.isEmpty || key.action == .nextKeyboard {
             effects.append(.schedule(.longPress(press: nextPressID), after: timings.longPress))
         } else if repeats(key) {
@@ -97,7 +124,8 @@ public struct KeyboardState: Sendable {
         return effects
     }
 
-    /// A finger that slides off its key cancels it; over an open popup it selects.
+    /// A finger that slides off its key cancels it; over an open popup it selects;
+    /// along the space bar it moves the cursor.
     public mutating func move(_ source: PressSource, to point: Point, in geometry: PanelGeometry) -> [Effect] {
         guard let p = pressed[source] else { return [] }
         if popupOwner == source, var open = popup {
@@ -107,15 +135,33 @@ public struct KeyboardState: Sendable {
             popup = open
             return [.showPopup(open)]
         }
+        if geometry.keys[p.key].key.action == .space {
+            return moveCursor(source, p, to: point)
+        }
         if geometry.keys[p.key].cell.contains(point) { return [] }
         pressed[source] = nil
-        return [.redrawKeys([p.key])]
+        return [.redrawKeys([p.key])] + endPreview(source)
     }
 
-    /// Releasing over the pressed key activates it (`time` in milliseconds).
+    /// Dragging the space bar: one arrow key per step, no space typed.
+    mutating func moveCursor(_ source: PressSource, _ p: Press, to point: Point) -> [Effect] {
+        let step = timings.cursorStep
+        var from = p.cursorX ?? p.origin.x
+        if p.cursorX == nil && abs(point.x - p.origin.x) < step { return [] }
+        var effects: [Effect] = []
+        while abs(point.x - from) >= step {
+            let right = point.x > from
+            effects.append(.key(right ? "Right" : "Left", []))
+            from += right ? step : -step
+        }
+        pressed[source]?.cursorX = from
+        return effects
+    }
+
+    /// Releasing over the pressed key activates it.
     public mutating func release(_ source: PressSource, time: UInt64, in geometry: PanelGeometry) -> [Effect] {
         guard let p = pressed.removeValue(forKey: source) else { return [] }
-        var effects: [Effect] = [.redrawKeys([p.key])]
+        var effects: [Effect] = [.redrawKeys([p.key])] + endPreview(source)
         if popupOwner == source, let open = popup {
             popup = nil
             popupOwner = nil
@@ -124,9 +170,10 @@ public struct KeyboardState: Sendable {
             switch open.kind {
             case .alternates: return effects + typeText(open.values[i])
             case .keyboards: return effects + [.pickKeyboard(open.values[i])]
+            case .preview: return effects
             }
         }
-        if p.repeated { return effects }
+        if p.repeats > 0 || p.cursorX != nil { return effects }
         let key = geometry.keys[p.key].key
         if key.action == .shift, shiftUsedWhileHeld {
             shiftUsedWhileHeld = false
@@ -138,7 +185,7 @@ public struct KeyboardState: Sendable {
     /// A touch sequence cancelled by the compositor: nothing is typed.
     public mutating func cancel(_ source: PressSource) -> [Effect] {
         guard let p = pressed.removeValue(forKey: source) else { return [] }
-        var effects: [Effect] = [.redrawKeys([p.key])]
+        var effects: [Effect] = [.redrawKeys([p.key])] + endPreview(source)
         if popupOwner == source {
             popup = nil
             popupOwner = nil
@@ -147,7 +194,13 @@ public struct KeyboardState: Sendable {
         return effects
     }
 
-    public mutating func timerFired(_ timer: KeyTimer, in geometry: PanelGeometry) -> [Effect] {
+    mutating func endPreview(_ source: PressSource) -> [Effect] {
+        guard previewOwner == source else { return [] }
+        previewOwner = nil
+        return [.hidePreview]
+    }
+
+    public mutating func timerFired(_ timer: KeyTimer, time: UInt64, in geometry: PanelGeometry) -> [Effect] {
         switch timer {
         case .longPress(let id):
             guard let (source, p) = pressed.first(where: { $0.value.id == id }), popup == nil else { return [] }
@@ -163,125 +216,14 @@ public struct KeyboardState: Sendable {
             }
             popup = open
             popupOwner = source
-            return [.showPopup(open)]
+            return endPreview(source) + [.showPopup(open)]
         case .repeatKey(let id):
-            guard let (source, p) = pressed.first(where: { $0.value.id == id }) else { return [] }
-            pressed[source]?.repeated = true
-            return activate(geometry.keys[p.key].key, time: 0)
-                + [.schedule(.repeatKey(press: id), after: timings.repeatInterval)]
-        }
-    }
-
-    // MARK: keys
-
-    /// Upper case that keeps one character one character (ß stays ß, not SS).
-    func upper(_ s: String) -> String {
-        let u = s.uppercased()
-        return u.count == s.count ? u : s
-    }
-
-    func repeats(_ key: Key) -> Bool {
-        switch key.action {
-        case .backspace, .space: true
-        case .keysym(let sym, _): ["Left", "Right", "Up", "Down", "BackSpace", "Delete"].contains(sym)
-        default: false
-        }
-    }
-
-    /// Keys that a second finger commits early.
-    func isRolling(_ key: Key) -> Bool {
-        switch key.action {
-        case .text, .space, .backspace, .return: true
-        default: false
-        }
-    }
-
-    mutating func typeText(_ text: String) -> [Effect] {
-        if let back = returnLayer {
-            returnLayer = nil
-            layerName = back
-            pressed = [:]
-            return [.commitText(text), .redrawAll]
-        }
-        if !latched.isEmpty {
-            // Ctrl+C and friends go as key events.
-            let mods = latched
-            latched = []
-            if shift == .once { shift = .off }
-            return [.key(text, mods), .redrawAll]
-        }
-        if shift == .once {
-            shift = .off
-            return [.commitText(text), .redrawAll]
-        }
-        return [.commitText(text)]
-    }
-
-    mutating func activate(_ key: Key, time: UInt64) -> [Effect] {
-        switch key.action {
-        case .text:
-            let held = pressed.values.contains { isShiftKey($0.key) }
-            if held { shiftUsedWhileHeld = true }
-            return typeText(key.text(shifted: isShifted || held) ?? "")
-        case .space:
-            return [.commitText(" ")]
-        case .backspace:
-            return [.deleteBackward]
-        case .return:
-            return [.enter]
-        case .shift:
-            tapShift(time: time)
-            return [.redrawAll]
-        case .layer(let name):
-            guard layout.layer(named: name) != nil else { return [] }
-            returnLayer = key.once && returnLayer == nil ? layerName : nil
-            layerName = name
-            shift = .off
-            pressed = [:]
-            return [.redrawAll]
-        case .nextKeyboard:
-            return [.nextKeyboard]
-        case .keysym(let sym, let mods):
-            guard !latched.isEmpty else { return [.key(sym, mods)] }
-            let all = mods.union(latched)
-            latched = []
-            return [.key(sym, all), .redrawAll]
-        case .modifier(let m):
-            latched.formSymmetricDifference(m)
-            return [.redrawAll]
-        case .hide:
-            return [.hide]
-        case .spacer:
-            return []
-        }
-    }
-
-    /// Whether key `index` of the current layer's geometry is a shift key.
-    private func isShiftKey(_ index: Int) -> Bool {
-        var i = index
-        for row in layer.rows {
-            let real = row.filter { $0.action != .spacer }
-            if i < real.count { return real[i].action == .shift }
-            i -= real.count
-        }
-        return false
-    }
-
-    mutating func tapShift(time: UInt64) {
-        switch shift {
-        case .off:
-            shift = .once
-            lastShiftTap = time
-        case .once:
-            if let last = lastShiftTap, time >= last, time - last <= timings.doubleTap {
-                shift = .locked
-            } else {
-                shift = .off
-            }
-            lastShiftTap = nil
-        case .locked:
-            shift = .off
-            lastShiftTap = nil
+            guard let (source, p) = pressed.first(where: { $0.value.id == id }), p.cursorX == nil else { return [] }
+            pressed[source]?.repeats += 1
+            let key = geometry.keys[p.key].key
+            let effects = key.action == .backspace && p.repeats >= timings.repeatsBeforeWords
+                ? [Effect.deleteWordBackward] : activate(key, time: time)
+            return effects + [.schedule(.repeatKey(press: id), after: timings.repeatInterval)]
         }
     }
 }

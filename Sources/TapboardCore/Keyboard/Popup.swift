@@ -6,6 +6,8 @@ public struct Popup: Sendable, Equatable {
         case alternates
         /// Keyboards: a column of names; picking one switches to it.
         case keyboards
+        /// The pressed key, magnified above the finger.
+        case preview
     }
 
     public var kind: Kind
@@ -48,6 +50,14 @@ public struct Popup: Sendable, Equatable {
                      itemFrames: cells, selected: names.firstIndex { $0.name == current })
     }
 
+    /// The pressed key's label, a size bigger, above the key.
+    public static func preview(_ label: String, above key: PlacedKey, panelWidth: Int) -> Popup {
+        let w = (key.frame.width * 1.4).rounded(), h = (key.frame.height * 1.1).rounded()
+        let x = min(max(key.frame.center.x - w / 2, 0), max(Double(panelWidth) - w, 0))
+        let frame = Rect(x: x, y: key.frame.y - h - padding, width: w, height: h)
+        return Popup(kind: .preview, labels: [label], values: [], frame: frame, itemFrames: [frame], selected: nil)
+    }
+
     /// The item a finger at `p` points to. Alternates follow the finger's x anywhere
     /// above the key's bottom; keyboard names need the finger within the column.
     public func item(at p: Point, keyFrame: Rect) -> Int? {
@@ -55,6 +65,8 @@ public struct Popup: Sendable, Equatable {
         case .alternates:
             guard p.y < keyFrame.maxY + keyFrame.height, p.y > frame.y - frame.height else { return nil }
             return itemFrames.firstIndex { p.x >= $0.x - Popup.padding && p.x < $0.maxX + Popup.padding }
+        case .preview:
+            return nil
         case .keyboards:
             guard p.x >= frame.x - 20, p.x < frame.maxX + 20 else { return nil }
             return itemFrames.firstIndex { p.y >= $0.y && p.y < $0.maxY }

@@ -1,0 +1,125 @@
+/// What each key does when it is tapped.
+extension KeyboardState {
+    func repeats(_ key: Key) -> Bool {
+        switch key.action {
+        case .backspace, .space: true
+        case .keysym(let sym, _): ["Left", "Right", "Up", "Down", "BackSpace", "Delete"].contains(sym)
+        default: false
+        }
+    }
+
+    /// Keys that a second finger commits early.
+    func isRolling(_ key: Key) -> Bool {
+        switch key.action {
+        case .text, .space, .backspace, .return: true
+        default: false
+        }
+    }
+
+    /// Upper case that keeps one character one character (ß stays ß, not SS).
+    func upper(_ s: String) -> String {
+        let u = s.uppercased()
+        return u.count == s.count ? u : s
+    }
+
+    mutating func typeText(_ text: String) -> [Effect] {
+        lastSpace = nil
+        if let back = returnLayer {
+            returnLayer = nil
+            layerName = back
+            pressed = [:]
+            return [.commitText(text), .redrawAll]
+        }
+        if !latched.isEmpty {
+            // Ctrl+C and friends go as key events.
+            let mods = latched
+            latched = []
+            if shift == .once { shift = .off }
+            return [.key(text, mods), .redrawAll]
+        }
+        if shift == .once {
+            shift = .off
+            autoShifted = false
+            return [.commitText(text), .redrawAll]
+        }
+        return [.commitText(text)]
+    }
+
+    mutating func activate(_ key: Key, time: UInt64) -> [Effect] {
+        switch key.action {
+        case .text:
+            let held = pressed.values.contains { isShiftKey($0.key) }
+            if held { shiftUsedWhileHeld = true }
+            return typeText(key.text(shifted: isShifted || held) ?? "")
+        case .space:
+            if let last = lastSpace, time >= last, time - last <= timings.doubleSpace {
+                lastSpace = nil
+                return [.doubleSpace]
+            }
+            lastSpace = time
+            return [.commitText(" ")]
+        case .backspace:
+            lastSpace = nil
+            return [.deleteBackward]
+        case .return:
+            lastSpace = nil
+            return [.enter]
+        case .shift:
+            tapShift(time: time)
+            return [.redrawAll]
+        case .layer(let name):
+            guard layout.layer(named: name) != nil else { return [] }
+            returnLayer = key.once && returnLayer == nil ? layerName : nil
+            layerName = name
+            shift = .off
+            autoShifted = false
+            pressed = [:]
+            return [.redrawAll]
+        case .nextKeyboard:
+            return [.nextKeyboard]
+        case .keysym(let sym, let mods):
+            guard !latched.isEmpty else { return [.key(sym, mods)] }
+            let all = mods.union(latched)
+            latched = []
+            return [.key(sym, all), .redrawAll]
+        case .modifier(let m):
+            latched.formSymmetricDifference(m)
+            return [.redrawAll]
+        case .hide:
+            return [.hide]
+        case .spacer:
+            return []
+        }
+    }
+
+    /// Whether key `index` of the current layer's geometry is a shift key.
+    func isShiftKey(_ index: Int) -> Bool {
+        var i = index
+        for row in layer.rows {
+            let real = row.filter { $0.action != .spacer }
+            if i < real.count { return real[i].action == .shift }
+            i -= real.count
+        }
+        return false
+    }
+
+    mutating func tapShift(time: UInt64) {
+        let wasAuto = autoShifted
+        autoShifted = false
+        switch shift {
+        case .off:
+            shift = .once
+            lastShiftTap = time
+        case .once:
+            if !wasAuto, let last = lastShiftTap, time >= last, time - last <= timings.doubleTap {
+                shift = .locked
+            } else {
+                shift = .off
+            }
+            lastShiftTap = nil
+        case .locked:
+            shift = .off
+            lastShiftTap = nil
+        }
+    }
+}

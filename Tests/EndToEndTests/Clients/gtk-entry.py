@@ -1,0 +1,65 @@
+#!/usr/bin/python3
+# Test-only GTK4 client: one Gtk.Entry (or a multi-line Gtk.TextView with --multiline).
+# Prints "ready" once the field has focus, "text "..."" after every change (JSON-quoted),
+# and "activate" when Return activates the entry. Options: --purpose NAME, --hints a,b,
+# --text INITIAL.
+import json
+import sys
+
+import gi
+
+gi.require_version("Gtk", "4.0")
+from gi.repository import GLib, Gtk  # noqa: E402
+
+args = sys.argv[1:]
+purpose = "free_form"
+hints = []
+multiline = "--multiline" in args
+if "--purpose" in args:
+    purpose = args[args.index("--purpose") + 1]
+initial = args[args.index("--text") + 1] if "--text" in args else ""
+if "--hints" in args:
+    hints = args[args.index("--hints") + 1].split(",")
+
+
+def say(line):
+    print(line, flush=True)
+
+
+def on_activate(app):
+    win = Gtk.ApplicationWindow(application=app, title="tapboard-gtk-entry")
+    win.set_default_size(400, 200)
+    if multiline:
+        field = Gtk.TextView()
+        buf = field.get_buffer()
+        buf.connect("changed", lambda b: say("text " + json.dumps(
+            b.get_text(b.get_start_iter(), b.get_end_iter(), False))))
+    else:
+        field = Gtk.Entry()
+        field.set_text(initial)
+        field.connect("changed", lambda e: say("text " + json.dumps(e.get_text())))
+        field.connect("activate", lambda e: say("activate"))
+    field.set_input_purpose(getattr(Gtk.InputPurpose, purpose.upper()))
+    flags = Gtk.InputHints.NONE
+    for h in hints:
+        flags |= getattr(Gtk.InputHints, h.upper())
+    field.set_input_hints(flags)
+    win.set_child(field)
+    win.present()
+    field.grab_focus()
+    if not multiline:
+        field.set_position(-1)
+
+    def check_focus():
+        # An entry's focus sits on its inner text widget.
+        if win.is_active() and win.get_focus() is not None:
+            say("ready")
+            return False
+        return True
+
+    GLib.timeout_add(50, check_focus)
+
+
+app = Gtk.Application(application_id="org.tapboard.GtkEntry")
+app.connect("activate", on_activate)
+app.run([])

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+/// Phone-keyboard behaviour against a real GTK4 entry.
+@Suite struct PhoneTypingTests {
+    let panel: PanelMap
+    init() throws { panel = try PanelMap() }
+
+    func session(_ kind: Compositor.Kind, _ entryArgs: [String] = []) throws -> (Compositor, Child) {
+        let c = try Compositor(kind)
+        let tb = try c.tapboard()
+        guard try waitUntil(5, { panelShown(try c.screenshot("start")) }) else {
+            throw HarnessError("the panel did not appear: \(tb.stderr)")
+        }
+        let entry = try c.gtkEntry(entryArgs)
+        usleep(500_000)  // activate, surrounding text, auto-capitalisation
+        return (c, entry)
+    }
+
+    func lastText(_ client: Child) -> String? {
+        client.lines.last { $0.hasPrefix("text ") }.flatMap {
+            try? JSONSerialization.jsonObject(with: Data($0.dropFirst(5).utf8), options: .fragmentsAllowed) as? String
+        }
+    }
+
+    @Test(arguments: Compositor.Kind.allCases)
+    func autoCapitalisationAndDoubleSpace(_ kind: Compositor.Kind) throws {
+        let (c, entry) = try session(kind)
+        try c.tap(panel.taps(["h", "e", "l", "l", "o", "space", "space", "w", "o", "r", "l", "d"]))
+        #expect(waitUntil(5) { lastText(entry) == "Hello. World" }, "entry: \(entry.lines)")
+        _ = try c.screenshot("gtk-hello-world")
+    }
+
+    @Test(arguments: Compositor.Kind.allCases)
+    func longPressOnETypesEAcute(_ kind: Compositor.Kind) throws {
+        let (c, entry) = try session(kind, ["--hints", "lowercase"])
+        let e = try #require(panel.keys.first { $0.label == "e" })
+        let top = Double(panel.outputHeight - panel.height)
+        let cx = e.x + e.width / 2, cy = top + e.y + e.height / 2
+        // The alternates row (è é ê ë ē) is centred over the key, one key wide each,
+        // inside 4 px of padding; é is the second.
+        let total = 5 * e.width + 8
+        let x0 = min(max(cx - total / 2, 0), Double(720) - total)
+        let eAcute = Int(x0 + 4 + 1.5 * e.width)
+        try c.tap(["down:\(Int(cx)),\(Int(cy))", "sleep:700", "move:\(eAcute),\(Int(cy - e.height))", "sleep:100", "up"])
+        #expect(waitUntil(5) { lastText(entry) == "é" }, "entry: \(entry.lines)")
+    }
+
+    @Test(arguments: Compositor.Kind.allCases)
+    func holdingBackspaceDeletesSeveralCharacters(_ kind: Compositor.Kind) throws {
+        let (c, entry) = try session(kind, ["--text", "the quick brown fox"])
+        let bs = try panel.tap("backspace").dropFirst(4)  // "X,Y"
+        try c.tap(["down:\(bs)", "sleep:1000", "up"])
+        #expect(waitUntil(5) {
+            guard let t = lastText(entry) else { return false }
+            return t.count <= "the quick brown fox".count - 3 && "the quick brown fox".hasPrefix(t)
+        }, "entry: \(entry.lines)")
+    }
+}
+}
