@@ -68,25 +68,25 @@ public final class Display {
     private func global(name: UInt32, interface: String, version: UInt32) {
         switch interface {
         case "wl_compositor":
-            compositor = bind(name, withUnsafePointer(to: wl_compositor_interface) { $0 }, min(version, 4))
+            compositor = bind(name, wl_compositor_interface_address(), min(version, 4))
         case "wl_shm":
-            shm = bind(name, withUnsafePointer(to: wl_shm_interface) { $0 }, 1)
+            shm = bind(name, wl_shm_interface_address(), 1)
         case "wl_seat" where seat == nil:
-            let s = Seat(bind(name, withUnsafePointer(to: wl_seat_interface) { $0 }, min(version, 5)))
+            let s = Seat(bind(name, wl_seat_interface_address(), min(version, 5)))
             seat = s
             onSeat?(s)
         case "wl_output":
-            outputs.append(Output(bind(name, withUnsafePointer(to: wl_output_interface) { $0 }, min(version, 3)), name: name))
+            outputs.append(Output(bind(name, wl_output_interface_address(), min(version, 3)), name: name))
         case "zwlr_layer_shell_v1":
-            layerShell = bind(name, withUnsafePointer(to: zwlr_layer_shell_v1_interface) { $0 }, min(version, 4))
+            layerShell = bind(name, zwlr_layer_shell_v1_interface_address(), min(version, 4))
         case "zwp_input_method_manager_v2":
-            inputMethodManager = bind(name, withUnsafePointer(to: zwp_input_method_manager_v2_interface) { $0 }, 1)
+            inputMethodManager = bind(name, zwp_input_method_manager_v2_interface_address(), 1)
         case "xdg_wm_base":
-            let base = bind(name, withUnsafePointer(to: xdg_wm_base_interface) { $0 }, 1)
+            let base = bind(name, xdg_wm_base_interface_address(), 1)
             xdg_wm_base_add_listener(base, wmListener.pointer, nil)
             wmBase = base
         case "zwp_virtual_keyboard_manager_v1":
-            virtualKeyboardManager = bind(name, withUnsafePointer(to: zwp_virtual_keyboard_manager_v1_interface) { $0 }, 1)
+            virtualKeyboardManager = bind(name, zwp_virtual_keyboard_manager_v1_interface_address(), 1)
         default: break
         }
     }

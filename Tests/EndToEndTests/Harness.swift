@@ -9,6 +9,8 @@ enum Paths {
         return parts.joined(separator: "/")
     }()
     static let bin = root + "/.build/debug"
+    /// The keyboard under test: `make test` sets the release build; else the debug one.
+    static let tapboard = ProcessInfo.processInfo.environment["TAPBOARD_BIN"] ?? bin + "/tapboard"
     static let artifacts = root + "/.build/e2e-artifacts"
 }
 
@@ -145,7 +147,7 @@ final class Compositor: @unchecked Sendable {
     }
 
     func tapboard(_ args: [String] = []) throws -> Child {
-        try start(Paths.bin + "/tapboard", args)
+        try start(Paths.tapboard, args)
     }
 
     func probe(_ args: [String] = []) throws -> Child {

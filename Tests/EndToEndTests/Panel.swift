@@ -15,7 +15,7 @@ struct PanelMap {
         if let layer { args += ["--layer", layer] }
         if let purpose { args += ["--purpose", purpose] }
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: Paths.bin + "/tapboard")
+        p.executableURL = URL(fileURLWithPath: Paths.tapboard)
         p.arguments = args
         let pipe = Pipe()
         p.standardOutput = pipe

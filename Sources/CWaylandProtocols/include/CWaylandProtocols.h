@@ -7,3 +7,26 @@
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 #include "text-input-unstable-v3-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
+
+// Addresses of the interfaces, for wl_registry_bind from Swift.
+static inline const struct wl_interface *wl_compositor_interface_address(void) { return &wl_compositor_interface; }
+static inline const struct wl_interface *wl_shm_interface_address(void) { return &wl_shm_interface; }
+static inline const struct wl_interface *wl_seat_interface_address(void) { return &wl_seat_interface; }
+static inline const struct wl_interface *wl_output_interface_address(void) { return &wl_output_interface; }
+static inline const struct wl_interface *zwp_input_method_v2_interface_address(void) { return &zwp_input_method_v2_interface; }
+static inline const struct wl_interface *zwp_input_popup_surface_v2_interface_address(void) { return &zwp_input_popup_surface_v2_interface; }
+static inline const struct wl_interface *zwp_input_method_keyboard_grab_v2_interface_address(void) { return &zwp_input_method_keyboard_grab_v2_interface; }
+static inline const struct wl_interface *zwp_input_method_manager_v2_interface_address(void) { return &zwp_input_method_manager_v2_interface; }
+static inline const struct wl_interface *zwp_virtual_keyboard_v1_interface_address(void) { return &zwp_virtual_keyboard_v1_interface; }
+static inline const struct wl_interface *zwp_virtual_keyboard_manager_v1_interface_address(void) { return &zwp_virtual_keyboard_manager_v1_interface; }
+static inline const struct wl_interface *zwlr_layer_shell_v1_interface_address(void) { return &zwlr_layer_shell_v1_interface; }
+static inline const struct wl_interface *zwlr_layer_surface_v1_interface_address(void) { return &zwlr_layer_surface_v1_interface; }
+static inline const struct wl_interface *zwlr_virtual_pointer_v1_interface_address(void) { return &zwlr_virtual_pointer_v1_interface; }
+static inline const struct wl_interface *zwlr_virtual_pointer_manager_v1_interface_address(void) { return &zwlr_virtual_pointer_manager_v1_interface; }
+static inline const struct wl_interface *zwp_text_input_v3_interface_address(void) { return &zwp_text_input_v3_interface; }
+static inline const struct wl_interface *zwp_text_input_manager_v3_interface_address(void) { return &zwp_text_input_manager_v3_interface; }
+static inline const struct wl_interface *xdg_wm_base_interface_address(void) { return &xdg_wm_base_interface; }
+static inline const struct wl_interface *xdg_positioner_interface_address(void) { return &xdg_positioner_interface; }
+static inline const struct wl_interface *xdg_surface_interface_address(void) { return &xdg_surface_interface; }
+static inline const struct wl_interface *xdg_toplevel_interface_address(void) { return &xdg_toplevel_interface; }
+static inline const struct wl_interface *xdg_popup_interface_address(void) { return &xdg_popup_interface; }
