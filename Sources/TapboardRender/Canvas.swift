@@ -11,44 +11,36 @@ public final class Canvas {
     /// Buffer pixels per logical pixel.
     public let scale: Int
 
-    /// Wraps memory the caller owns; `stride` in bytes.
-    public init?(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Int = 1) {
-        guard let s = cairo_image_surface_create_for_data(
-            pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-            Int32(width), Int32(height), Int32(stride)) else { return nil }
+    /// Takes ownership of an image surface; nil (and the surface destroyed) if unusable.
+    private init?(surface s: OpaquePointer?, scale: Int) {
+        guard let s else { return nil }
         guard cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, let c = cairo_create(s) else {
             cairo_surface_destroy(s)
             return nil
         }
         surface = s
         cr = c
-        pixelWidth = width
-        pixelHeight = height
+        pixelWidth = Int(cairo_image_surface_get_width(s))
+        pixelHeight = Int(cairo_image_surface_get_height(s))
         self.scale = scale
         cairo_scale(cr, Double(scale), Double(scale))
+    }
+
+    /// Wraps memory the caller owns; `stride` in bytes.
+    public convenience init?(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Int = 1) {
+        self.init(surface: cairo_image_surface_create_for_data(
+            pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+            Int32(width), Int32(height), Int32(stride)), scale: scale)
     }
 
     /// An image the canvas allocates itself (offscreen preview, tests).
-    public init?(width: Int, height: Int, scale: Int = 1) {
-        guard let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-              cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, let c = cairo_create(s) else { return nil }
-        surface = s
-        cr = c
-        pixelWidth = width
-        pixelHeight = height
-        self.scale = scale
-        cairo_scale(cr, Double(scale), Double(scale))
+    public convenience init?(width: Int, height: Int, scale: Int = 1) {
+        self.init(surface: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)), scale: scale)
     }
 
     /// Reads a PNG (goldens in tests); nil if it cannot be read.
-    public init?(pngFile path: String) {
-        guard let s = cairo_image_surface_create_from_png(path),
-              cairo_surface_status(s) == CAIRO_STATUS_SUCCESS, let c = cairo_create(s) else { return nil }
-        surface = s
-        cr = c
-        pixelWidth = Int(cairo_image_surface_get_width(s))
-        pixelHeight = Int(cairo_image_surface_get_height(s))
-        scale = 1
+    public convenience init?(pngFile path: String) {
+        self.init(surface: cairo_image_surface_create_from_png(path), scale: 1)
     }
 
     deinit {

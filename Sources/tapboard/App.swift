@@ -70,6 +70,7 @@ final class App {
         }
         loop.onSignal = { [unowned self] signal in self.signal(signal) }
         loop.beforeSleep = { [unowned self] in self.drawIfNeeded() }
+        showSelectedKeyboard()
         if !startHidden { showPanel() }
     }
 
@@ -96,15 +97,7 @@ final class App {
 
     /// Releases keys and destroys every protocol object before the connection goes.
     func shutdown() {
-        _ = keyboard.cancelAll()
-        virtualKeyboard?.releaseAll()
-        popupSurface = nil
-        popupPool = nil
-        previewSurface = nil
-        previewPool = nil
-        panel = nil
-        pool = nil
-        geometry = nil
+        hidePanel()
         inputMethod = nil
         virtualKeyboard = nil
         display.onSeat = nil
@@ -167,6 +160,7 @@ final class App {
     func showSelectedKeyboard() {
         let (name, variant) = selection.shown { [store] in store.path(of: $0) != nil }
         guard var layout = layout(named: name) else { return }
+        layout = layout.forPanel(wide: outputSize.width > outputSize.height)
         if let variant { layout = layout.variant(for: variant) }
         guard layout != keyboard.layout else { return }
         virtualKeyboard?.releaseAll()

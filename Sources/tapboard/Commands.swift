@@ -12,6 +12,7 @@ func resolveLayout(_ o: Options, store: LayoutStore) -> Result<(Layout, Layer), 
     case .success(let l): layout = l
     case .failure(let e): return .failure(e)
     }
+    if let output = o.output { layout = layout.forPanel(wide: output.width > output.height) }
     if let variant { layout = layout.variant(for: variant) }
     guard let layerName = o.layer else { return .success((layout, layout.layers[0])) }
     guard let layer = layout.layer(named: layerName) else {

@@ -95,3 +95,19 @@ import Testing
         #expect(throws: SourceError.self) { try JSONParser.parse("\"abc") }
     }
 }
+
+@Suite struct WideLayoutTests {
+    @Test func widePanelsUseWideLayersWhereGiven() throws {
+        let text = """
+        {"layers": [{"name": "base", "rows": [["a", "b"]]}, {"name": "sym", "rows": [["1"]]}],
+         "wideLayers": [{"name": "base", "rows": [["a", "b", "c", "d"]]}]}
+        """
+        let l = try LayoutParser.parse(text, file: "w.json", defaultName: "w")
+        #expect(l.forPanel(wide: false).layers[0].rows[0].count == 2)
+        let wide = l.forPanel(wide: true)
+        #expect(wide.layers[0].rows[0].count == 4)
+        #expect(wide.layers[1].rows[0].count == 1)  // no wide form: the usual layer
+        let bad = "{\"layers\": [{\"name\": \"base\", \"rows\": [[\"a\"]]}], \"wideLayers\": [{\"name\": \"x\", \"rows\": [[\"a\"]]}]}"
+        #expect(throws: LayoutError.self) { try LayoutParser.parse(bad, file: "w.json", defaultName: "w") }
+    }
+}

@@ -1,4 +1,13 @@
 extension Layout {
+    /// The keyboard for a wide (landscape) panel: its wide layers where it has them.
+    public func forPanel(wide: Bool) -> Layout {
+        guard wide, !wideLayers.isEmpty else { return self }
+        var copy = self
+        copy.layers = layers.map { layer in wideLayers.first { $0.name == layer.name } ?? layer }
+        copy.wideLayers = []
+        return copy
+    }
+
     /// This keyboard adapted to an email or URL field: in the first layer's bottom row
     /// the key left of space types "@" (email) or "/" (URL); URL fields also get ".com".
     /// Keyboards without a text key beside space are returned unchanged.
