@@ -27,15 +27,17 @@ public struct PanelAppearance: Sendable, Equatable {
 /// Draws a panel with Cairo and Pango. The live panel and `tapboard preview` both use it.
 public final class PanelRenderer {
     public let theme: Theme
-    private var fonts: [Int: OpaquePointer] = [:]
+    private let labels: LabelCache
 
-    public init(theme: Theme = .dark) { self.theme = theme }
-
-    deinit { for f in fonts.values { pango_font_description_free(f) } }
+    public init(theme: Theme = .dark) {
+        self.theme = theme
+        labels = LabelCache(family: theme.fontFamily)
+    }
 
     /// Draws the whole panel, or only the keys listed in `only`.
     public func draw(_ geometry: PanelGeometry, _ look: PanelAppearance, on canvas: Canvas, only: [Int]? = nil) {
         let cr = canvas.cr
+        labels.prepare(for: cr, scale: canvas.scale)
         if let only {
             for i in only where geometry.keys.indices.contains(i) {
                 let cell = geometry.keys[i].cell
@@ -56,6 +58,7 @@ public final class PanelRenderer {
     /// Draws a popup on a canvas the size of `popup.frame`.
     public func draw(_ popup: Popup, on canvas: Canvas) {
         let cr = canvas.cr
+        labels.prepare(for: cr, scale: canvas.scale)
         cairo_save(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_set_source_rgba(cr, 0, 0, 0, 0)
@@ -133,36 +136,20 @@ public final class PanelRenderer {
 
     private func drawLabel(_ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer,
                            alignLeft: Bool = false) {
-        guard !text.isEmpty, let layout = pango_cairo_create_layout(cr) else { return }
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        let pixels = max(Int((f.height * size).rounded()), 6)
-        pango_layout_set_font_description(layout, font(pixels))
-        pango_layout_set_text(layout, text, -1)
-        var ink = PangoRectangle()
-        var logical = PangoRectangle()
-        pango_layout_get_pixel_extents(layout, &ink, &logical)
+        guard !text.isEmpty else { return }
+        let label = labels.label(text, pixels: max(Int((f.height * size).rounded()), 6))
         // Labels wider than the key shrink to fit.
         let room = f.width * 0.86
-        var factor = 1.0
-        if Double(logical.width) > room, logical.width > 0 { factor = room / Double(logical.width) }
+        let factor = label.width > room && label.width > 0 ? room / label.width : 1
         cairo_save(cr)
         cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
-        let w = Double(logical.width) * factor
-        let h = Double(logical.height) * factor
+        let w = label.width * factor
+        let h = label.height * factor
         let x = alignLeft ? f.x + f.height * 0.3 : f.x + (f.width - w) / 2
         cairo_translate(cr, x, f.y + (f.height - h) / 2)
         cairo_scale(cr, factor, factor)
-        pango_cairo_show_layout(cr, layout)
+        pango_cairo_show_layout(cr, label.layout)
         cairo_restore(cr)
-    }
-
-    private func font(_ pixels: Int) -> OpaquePointer {
-        if let f = fonts[pixels] { return f }
-        let f = pango_font_description_new()!
-        pango_font_description_set_family(f, theme.fontFamily)
-        pango_font_description_set_absolute_size(f, Double(pixels) * Double(PANGO_SCALE))
-        fonts[pixels] = f
-        return f
     }
 }
 

@@ -9,6 +9,7 @@ public final class Display {
     private let listener: Listener<wl_registry_listener>
 
     public private(set) var compositor: OpaquePointer?
+    public private(set) var subcompositor: OpaquePointer?
     public private(set) var shm: OpaquePointer?
     public private(set) var layerShell: OpaquePointer?
     public private(set) var inputMethodManager: OpaquePointer?
@@ -54,7 +55,7 @@ public final class Display {
         // Proxies go before the connection that owns them.
         seat = nil
         outputs = []
-        for proxy in [compositor, shm, layerShell, inputMethodManager, virtualKeyboardManager, wmBase] {
+        for proxy in [compositor, subcompositor, shm, layerShell, inputMethodManager, virtualKeyboardManager, wmBase] {
             if let proxy { wl_proxy_destroy(proxy) }
         }
         wl_registry_destroy(registry)
@@ -69,6 +70,8 @@ public final class Display {
         switch interface {
         case "wl_compositor":
             compositor = bind(name, wl_compositor_interface_address(), min(version, 4))
+        case "wl_subcompositor":
+            subcompositor = bind(name, wl_subcompositor_interface_address(), 1)
         case "wl_shm":
             shm = bind(name, wl_shm_interface_address(), 1)
         case "wl_seat" where seat == nil:

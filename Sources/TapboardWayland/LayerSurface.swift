@@ -8,19 +8,16 @@ public final class LayerSurface {
     public let surface: OpaquePointer
     let layerSurface: OpaquePointer
     private var listener: Listener<zwlr_layer_surface_v1_listener>!
-    private var frameListener: Listener<wl_callback_listener>!
-    private var frameCallback: OpaquePointer?
+    /// Buffer scale last set (it is double-buffered state; send it only on change).
+    private var bufferScale: Int32 = 1
 
     /// Size the compositor gave us, in logical pixels; 0 until the first configure.
     public private(set) var width = 0
     public private(set) var height = 0
     public var isConfigured: Bool { width > 0 && height > 0 }
-    /// Whether a frame callback is outstanding (the compositor has not shown the last frame yet).
-    public var waitingForFrame: Bool { frameCallback != nil }
 
     public var onConfigure: (() -> Void)?
     public var onClosed: (() -> Void)?
-    public var onFrame: (() -> Void)?
 
     public init(display: Display, height: Int) throws(WaylandError) {
         guard let compositor = display.compositor else { throw WaylandError("the compositor has no wl_compositor") }
@@ -39,12 +36,6 @@ public final class LayerSurface {
                 s.onConfigure?()
             },
             closed: { data, _ in owner(data, as: LayerSurface.self).onClosed?() }))
-        frameListener = Listener(wl_callback_listener(done: { data, callback, _ in
-            let s = owner(data, as: LayerSurface.self)
-            wl_callback_destroy(callback)
-            s.frameCallback = nil
-            s.onFrame?()
-        }))
         zwlr_layer_surface_v1_add_listener(layerSurface, listener.pointer, opaque(self))
         let anchor = ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue
             | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
@@ -55,7 +46,6 @@ public final class LayerSurface {
     }
 
     deinit {
-        if let frameCallback { wl_callback_destroy(frameCallback) }
         zwlr_layer_surface_v1_destroy(layerSurface)
         wl_surface_destroy(surface)
     }
@@ -75,9 +65,14 @@ public final class LayerSurface {
     public func commit() { wl_surface_commit(surface) }
 
     /// Shows `buffer`, damaging only `damage` (logical rectangles; nil: everything).
+    /// No frame callback: a keyboard draws only when touched, and a tap's highlight
+    /// should not wait for the next vblank's wake-up.
     public func present(_ buffer: ShmBuffer, scale: Int, damage: [(Int, Int, Int, Int)]?) {
         buffer.attach(to: surface)
-        wl_surface_set_buffer_scale(surface, Int32(scale))
+        if Int32(scale) != bufferScale {
+            bufferScale = Int32(scale)
+            wl_surface_set_buffer_scale(surface, bufferScale)
+        }
         if let damage {
             for (x, y, w, h) in damage {
                 wl_surface_damage_buffer(surface, Int32(x * scale), Int32(y * scale), Int32(w * scale), Int32(h * scale))
@@ -85,8 +80,6 @@ public final class LayerSurface {
         } else {
             wl_surface_damage_buffer(surface, 0, 0, Int32.max, Int32.max)
         }
-        frameCallback = wl_surface_frame(surface)
-        wl_callback_add_listener(frameCallback, frameListener.pointer, opaque(self))
         wl_surface_commit(surface)
     }
 }

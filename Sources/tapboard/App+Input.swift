@@ -66,7 +66,7 @@ extension App: PressHandler {
         case .showPopup(let popup): showPopup(popup)
         case .closePopup: closePopup()
         case .showPreview(let index): showPreview(index)
-        case .hidePreview: previewSurface = nil
+        case .hidePreview: hidePreview()
         case .nextKeyboard:
             switchKeyboard { [store] in $0.next { store.path(of: $0) != nil } }
         case .pickKeyboard(let name): switchKeyboard { $0.pick(name) }

@@ -32,7 +32,7 @@ extension App {
         virtualKeyboard?.releaseAll()
         popupSurface = nil
         popupPool = nil
-        previewSurface = nil
+        keyBubble = nil
         previewPool = nil
         panel = nil
         pool = nil
@@ -62,7 +62,8 @@ extension App {
     }
 
     func drawIfNeeded() {
-        guard needsDraw, let p = panel, p.isConfigured, !p.waitingForFrame, let g = geometry, let pool else { return }
+        guard needsDraw, let p = panel, p.isConfigured, let g = geometry, let pool else { return }
+        // Both buffers held by the compositor: a release event will bring us back here.
         guard let buffer = pool.next(width: g.width * scale, height: g.height * scale, scale: scale) else { return }
         var look = PanelAppearance(highlighted: keyboard.highlighted, shift: keyboard.shift,
                                    spaceLabel: spaceLabel, modifiers: keyboard.latched)
@@ -83,27 +84,25 @@ extension App {
 
     // MARK: popup
 
-    /// The pressed key's bubble (its own popup, so alternates can replace it).
+    /// The pressed key's bubble, above the key (a subsurface of the panel).
     func showPreview(_ index: Int) {
         guard let g = geometry, g.keys.indices.contains(index), let p = panel else { return }
         let key = g.keys[index]
         let label = keyboard.isShifted ? (key.key.text(shifted: true) ?? key.key.label) : key.key.label
         let bubble = Popup.preview(label, above: key, panelWidth: g.width)
         let f = bubble.frame
-        do {
-            let s = try PopupSurface(display: display, parent: p, x: Int(f.x), y: Int(f.y),
-                                     width: Int(f.width), height: Int(f.height), takesInput: false)
-            s.onConfigure = { [unowned self, unowned s] in
-                guard let buffer = self.previewPool?.next(width: s.width * self.scale, height: s.height * self.scale,
-                                                         scale: self.scale) else { return }
-                self.renderer.draw(bubble, on: buffer.canvas)
-                s.present(buffer, scale: self.scale)
-            }
-            previewSurface = s
-            if previewPool == nil, let shm = display.shm { previewPool = BufferPool(shm: shm) }
-        } catch {
-            printError("tapboard: \(error)")
-        }
+        if keyBubble == nil { keyBubble = KeyBubble(display: display, parent: p) }
+        if previewPool == nil, let shm = display.shm { previewPool = BufferPool(shm: shm) }
+        guard let b = keyBubble, let buffer = previewPool?.next(width: Int(f.width) * scale,
+                                                               height: Int(f.height) * scale, scale: scale) else { return }
+        renderer.draw(bubble, on: buffer.canvas)
+        b.show(buffer, x: Int(f.x), y: Int(f.y), scale: scale)
+        needsDraw = true  // the panel's commit applies the bubble
+    }
+
+    func hidePreview() {
+        keyBubble?.hide()
+        needsDraw = true
     }
 
     func showPopup(_ popup: Popup) {

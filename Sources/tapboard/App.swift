@@ -22,7 +22,7 @@ final class App {
     var geometry: PanelGeometry?
     var popupSurface: PopupSurface?
     var popupPool: BufferPool?
-    var previewSurface: PopupSurface?
+    var keyBubble: KeyBubble?
     var previewPool: BufferPool?
     let settings: Settings
     /// A word for the return key in this field ("Go" for URLs), empty for the arrow.

@@ -49,8 +49,9 @@ struct PanelMap {
     func taps(_ names: [String]) throws -> [String] { try names.map(tap) }
 }
 
-/// The panel's background colour, as drawn by TapboardRender's default theme.
+/// The panel's background and the popups' colour, as drawn by TapboardRender's default theme.
 let panelBackground: UInt32 = 0x1b1c20
+let popupColour: UInt32 = 0x575a66
 
 /// Whether a screenshot shows the panel: its background in the bottom-left corner.
 func panelShown(_ png: String) -> Bool {

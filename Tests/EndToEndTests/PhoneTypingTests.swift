@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TapboardRender
 
 extension EndToEnd {
 /// Phone-keyboard behaviour against a real GTK4 entry.
@@ -56,6 +57,31 @@ extension EndToEnd {
             guard let t = lastText(entry) else { return false }
             return t.count <= "the quick brown fox".count - 3 && "the quick brown fox".hasPrefix(t)
         }, "entry: \(entry.lines)")
+    }
+}
+}
+
+extension EndToEnd {
+/// The key preview bubble, seen in screenshots.
+@Suite struct KeyPreviewTests {
+    @Test(arguments: Compositor.Kind.allCases)
+    func bubbleShowsAboveTheHeldKeyAndGoesAway(_ kind: Compositor.Kind) throws {
+        let c = try Compositor(kind)
+        _ = try c.tapboard()
+        guard try waitUntil(5, { panelShown(try c.screenshot("start")) }) else { throw HarnessError("no panel") }
+        let panel = try PanelMap()
+        let q = try #require(panel.keys.first { $0.label == "q" })
+        let top = panel.outputHeight - panel.height
+        let x = Int(q.x + q.width / 2), y = top + Int(q.y + q.height / 2)
+        // Hold q for a while in the background and look above it.
+        let tapper = try c.start(Paths.bin + "/tapboard-tap", ["--extent", "720x1280", "down:\(x),\(y)", "sleep:1500", "up"])
+        let bubble: (String) -> Bool = { png in
+            guard let image = Canvas(pngFile: png) else { return false }
+            return image.pixel(x: x, y: top - 20) & 0xffffff == popupColour
+        }
+        #expect(try waitUntil(3) { bubble(try c.screenshot("bubble")) }, "no bubble above the held key")
+        tapper.process.waitUntilExit()
+        #expect(try waitUntil(3) { !bubble(try c.screenshot("bubble-gone")) }, "the bubble stayed")
     }
 }
 }

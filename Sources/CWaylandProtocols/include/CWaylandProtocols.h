@@ -10,6 +10,7 @@
 
 // Addresses of the interfaces, for wl_registry_bind from Swift.
 static inline const struct wl_interface *wl_compositor_interface_address(void) { return &wl_compositor_interface; }
+static inline const struct wl_interface *wl_subcompositor_interface_address(void) { return &wl_subcompositor_interface; }
 static inline const struct wl_interface *wl_shm_interface_address(void) { return &wl_shm_interface; }
 static inline const struct wl_interface *wl_seat_interface_address(void) { return &wl_seat_interface; }
 static inline const struct wl_interface *wl_output_interface_address(void) { return &wl_output_interface; }

@@ -1,0 +1,67 @@
+import CPangoCairo
+
+/// Laid-out labels, kept between frames: a key's label is shaped once, then only
+/// painted. One Pango context serves every canvas.
+final class LabelCache {
+    struct Entry {
+        let layout: OpaquePointer
+        /// Logical size in pixels.
+        let width: Double
+        let height: Double
+    }
+
+    private let context: OpaquePointer
+    private var entries: [String: Entry] = [:]
+    private var fonts: [Int: OpaquePointer] = [:]
+    private let family: String
+    /// More labels than any keyboard shows; past it the cache starts afresh.
+    private let limit = 600
+
+    init(family: String) {
+        self.family = family
+        context = pango_font_map_create_context(pango_cairo_font_map_get_default())
+    }
+
+    deinit {
+        for e in entries.values { g_object_unref(UnsafeMutableRawPointer(e.layout)) }
+        for f in fonts.values { pango_font_description_free(f) }
+        g_object_unref(UnsafeMutableRawPointer(context))
+    }
+
+    private var preparedScale = 0
+
+    /// Matches the context to a canvas's transform and font options. Every change
+    /// makes Pango shape all labels again, so it happens only when the scale does.
+    func prepare(for cr: OpaquePointer, scale: Int) {
+        guard scale != preparedScale else { return }
+        preparedScale = scale
+        pango_cairo_update_context(cr, context)
+    }
+
+    func label(_ text: String, pixels: Int) -> Entry {
+        let key = "\(pixels)|\(text)"
+        if let e = entries[key] { return e }
+        if entries.count >= limit {
+            for e in entries.values { g_object_unref(UnsafeMutableRawPointer(e.layout)) }
+            entries = [:]
+        }
+        let layout = pango_layout_new(context)!
+        pango_layout_set_font_description(layout, font(pixels))
+        pango_layout_set_text(layout, text, -1)
+        var ink = PangoRectangle()
+        var logical = PangoRectangle()
+        pango_layout_get_pixel_extents(layout, &ink, &logical)
+        let e = Entry(layout: layout, width: Double(logical.width), height: Double(logical.height))
+        entries[key] = e
+        return e
+    }
+
+    private func font(_ pixels: Int) -> OpaquePointer {
+        if let f = fonts[pixels] { return f }
+        let f = pango_font_description_new()!
+        pango_font_description_set_family(f, family)
+        pango_font_description_set_absolute_size(f, Double(pixels) * Double(PANGO_SCALE))
+        fonts[pixels] = f
+        return f
+    }
+}
