@@ -4,7 +4,7 @@ import CWaylandProtocols
 /// An xdg_popup child of the panel's layer surface, placed at panel-local
 /// coordinates (above the panel, so `y` is negative). The finger that opened it stays
 /// with the panel surface; a pointer may cross into it where the compositor has no
-/// implicit grab (phoc), so lists take pointer input and the key bubble does not.
+/// implicit grab (phoc), so the popup takes pointer input and steers it on.
 public final class PopupSurface {
     public let surface: OpaquePointer
     let xdgSurface: OpaquePointer
@@ -18,8 +18,7 @@ public final class PopupSurface {
     public var onConfigure: (() -> Void)?
     public var onDismissed: (() -> Void)?
 
-    public init(display: Display, parent: LayerSurface, x: Int, y: Int, width: Int, height: Int,
-                takesInput: Bool) throws(WaylandError) {
+    public init(display: Display, parent: LayerSurface, x: Int, y: Int, width: Int, height: Int) throws(WaylandError) {
         guard let base = display.wmBase, let compositor = display.compositor else {
             throw WaylandError("the compositor lacks xdg_wm_base: no popups")
         }
@@ -56,11 +55,6 @@ public final class PopupSurface {
         xdg_surface_add_listener(xdgSurface, surfaceListener.pointer, opaque(self))
         xdg_popup_add_listener(popup, popupListener.pointer, opaque(self))
         parent.adopt(popup)
-        if !takesInput {
-            let region = wl_compositor_create_region(compositor)
-            wl_surface_set_input_region(surface, region)
-            wl_region_destroy(region)
-        }
         wl_surface_commit(surface)
     }
 

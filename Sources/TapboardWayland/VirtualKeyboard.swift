@@ -10,8 +10,6 @@ public final class VirtualKeyboard {
     let proxy: OpaquePointer
     private let context: OpaquePointer
     private var keymap: Keymap
-    /// evdev codes pressed and not yet released.
-    private var held: Set<UInt32> = []
     private var modifiersSet = false
 
     public init(manager: OpaquePointer, seat: Seat) throws(WaylandError) {
@@ -103,8 +101,6 @@ public final class VirtualKeyboard {
 
     /// Releases every key and modifier (hide, layout switch, exit).
     public func releaseAll() {
-        for code in held { zwp_virtual_keyboard_v1_key(proxy, 0, code, WL_KEYBOARD_KEY_STATE_RELEASED.rawValue) }
-        held = []
         if modifiersSet {
             zwp_virtual_keyboard_v1_modifiers(proxy, 0, 0, 0, 0)
             modifiersSet = false

@@ -115,7 +115,7 @@ extension App {
             return
         }
         do {
-            let s = try PopupSurface(display: display, parent: p, x: x, y: y, width: w, height: h, takesInput: true)
+            let s = try PopupSurface(display: display, parent: p, x: x, y: y, width: w, height: h)
             s.onConfigure = { [unowned self] in
                 if let open = self.keyboard.popup { self.drawPopup(open) }
             }

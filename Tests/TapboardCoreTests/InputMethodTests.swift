@@ -91,10 +91,12 @@ import Testing
     }
 
     @Test func purposePicksASpecialKeyboardWhenInstalled() {
-        #expect(LayoutChoice.layoutName(for: .digits, current: "de") { $0 == "digits" } == "digits")
-        #expect(LayoutChoice.layoutName(for: .digits, current: "de") { _ in false } == "de")
-        #expect(LayoutChoice.layoutName(for: .normal, current: "de") { _ in true } == "de")
-        #expect(LayoutChoice.layoutName(for: .pin, current: "us") { _ in true } == "pin")
+        #expect(LayoutChoice.special(for: .digits) == "digits")
+        #expect(LayoutChoice.special(for: .number) == "digits")
+        #expect(LayoutChoice.special(for: .pin) == "pin")
+        #expect(LayoutChoice.special(for: .phone) == "phone")
+        #expect(LayoutChoice.special(for: .terminal) == "terminal")
+        #expect(LayoutChoice.special(for: .normal) == nil)
     }
 }
 

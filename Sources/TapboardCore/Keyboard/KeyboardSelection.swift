@@ -21,10 +21,8 @@ public struct KeyboardSelection: Sendable, Equatable {
         let variant: ContentPurpose? = purpose == .email || purpose == .url ? purpose : nil
         if let manual { return (manual, variant) }
         let language = enabled[languageIndex]
-        if let special = LayoutChoice.special(for: purpose) {
-            if variant != nil { return (language, variant) }
-            if isAvailable(special) { return (special, nil) }
-        }
+        if variant != nil { return (language, variant) }
+        if let special = LayoutChoice.special(for: purpose), isAvailable(special) { return (special, nil) }
         return (language, nil)
     }
 

@@ -7,17 +7,7 @@ public enum LayoutChoice {
         case .pin: "pin"
         case .phone: "phone"
         case .terminal: "terminal"
-        case .email: "email"
-        case .url: "url"
-        default: nil
+        default: nil  // email and URL fields get a variant of the language keyboard
         }
-    }
-
-    /// The keyboard to show: the purpose's special keyboard when one is installed,
-    /// otherwise the user's current keyboard.
-    public static func layoutName(for purpose: ContentPurpose, current: String,
-                                  isAvailable: (String) -> Bool) -> String {
-        if let name = special(for: purpose), isAvailable(name) { return name }
-        return current
     }
 }
