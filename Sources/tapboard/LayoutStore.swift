@@ -43,11 +43,8 @@ struct LayoutStore {
     }
 
     func path(of name: String) -> String? {
-        for dir in directories {
-            let path = dir + "/" + name + ".json"
-            if Files.list(dir).contains(name + ".json") { return path }
-        }
-        return nil
+        guard !name.isEmpty, !name.contains("/") else { return nil }
+        return directories.lazy.map { $0 + "/" + name + ".json" }.first(where: Files.isFile)
     }
 
     /// Loads a keyboard by name; the error is one or more lines ready to print.
