@@ -32,23 +32,11 @@ public final class KeyBubble {
     /// Shows `buffer` with its top-left corner at (x, y) in panel coordinates.
     public func show(_ buffer: ShmBuffer, x: Int, y: Int, scale: Int) {
         wl_subsurface_set_position(subsurface, Int32(x), Int32(y))
-        buffer.attach(to: surface)
-        if Int32(scale) != bufferScale {
-            bufferScale = Int32(scale)
-            wl_surface_set_buffer_scale(surface, bufferScale)
-        }
-        wl_surface_damage_buffer(surface, 0, 0, Int32.max, Int32.max)
-        wl_surface_commit(surface)
+        TapboardWayland.show(buffer, on: surface, scale: scale, appliedScale: &bufferScale)
     }
 
     /// Shows nothing (a clear buffer; see above).
     public func hide() {
-        wl_surface_attach(surface, clear.buffer, 0, 0)
-        if bufferScale != 1 {
-            bufferScale = 1
-            wl_surface_set_buffer_scale(surface, 1)
-        }
-        wl_surface_damage_buffer(surface, 0, 0, Int32.max, Int32.max)
-        wl_surface_commit(surface)
+        TapboardWayland.show(clear, on: surface, scale: 1, appliedScale: &bufferScale)
     }
 }

@@ -68,18 +68,6 @@ public final class LayerSurface {
     /// No frame callback: a keyboard draws only when touched, and a tap's highlight
     /// should not wait for the next vblank's wake-up.
     public func present(_ buffer: ShmBuffer, scale: Int, damage: [(Int, Int, Int, Int)]?) {
-        buffer.attach(to: surface)
-        if Int32(scale) != bufferScale {
-            bufferScale = Int32(scale)
-            wl_surface_set_buffer_scale(surface, bufferScale)
-        }
-        if let damage {
-            for (x, y, w, h) in damage {
-                wl_surface_damage_buffer(surface, Int32(x * scale), Int32(y * scale), Int32(w * scale), Int32(h * scale))
-            }
-        } else {
-            wl_surface_damage_buffer(surface, 0, 0, Int32.max, Int32.max)
-        }
-        wl_surface_commit(surface)
+        show(buffer, on: surface, scale: scale, appliedScale: &bufferScale, damage: damage)
     }
 }

@@ -15,6 +15,7 @@ public final class PopupSurface {
     /// Where the compositor put it, relative to the panel.
     public private(set) var x = 0, y = 0
     public let width: Int, height: Int
+    private var bufferScale: Int32 = 1
     public var onConfigure: (() -> Void)?
     public var onDismissed: (() -> Void)?
 
@@ -66,9 +67,6 @@ public final class PopupSurface {
 
     /// Shows `buffer` (whole-surface damage).
     public func present(_ buffer: ShmBuffer, scale: Int) {
-        buffer.attach(to: surface)
-        wl_surface_set_buffer_scale(surface, Int32(scale))
-        wl_surface_damage_buffer(surface, 0, 0, Int32.max, Int32.max)
-        wl_surface_commit(surface)
+        show(buffer, on: surface, scale: scale, appliedScale: &bufferScale)
     }
 }

@@ -86,8 +86,7 @@ public final class Seat {
             touch = wl_seat_get_touch(proxy)
             wl_touch_add_listener(touch, touchListener.pointer, opaque(self))
         } else if !hasTouch, let t = touch {
-            for id in touches.keys { handler?.cancelled(.touch(id)) }
-            touches = [:]
+            touchCancel()
             wl_touch_release(t)
             touch = nil
         }

@@ -53,6 +53,26 @@ public final class ShmBuffer {
     }
 }
 
+/// Attaches `buffer` to `surface`, damages `damage` (logical rectangles; nil: all)
+/// and commits. The buffer scale is double-buffered state: `appliedScale` remembers
+/// the surface's, so it is sent only when it changes.
+func show(_ buffer: ShmBuffer, on surface: OpaquePointer, scale: Int, appliedScale: inout Int32,
+          damage: [(Int, Int, Int, Int)]? = nil) {
+    buffer.attach(to: surface)
+    if Int32(scale) != appliedScale {
+        appliedScale = Int32(scale)
+        wl_surface_set_buffer_scale(surface, appliedScale)
+    }
+    if let damage {
+        for (x, y, w, h) in damage {
+            wl_surface_damage_buffer(surface, Int32(x * scale), Int32(y * scale), Int32(w * scale), Int32(h * scale))
+        }
+    } else {
+        wl_surface_damage_buffer(surface, 0, 0, Int32.max, Int32.max)
+    }
+    wl_surface_commit(surface)
+}
+
 /// Two buffers, so one can be drawn while the compositor reads the other.
 public final class BufferPool {
     private var buffers: [ShmBuffer] = []

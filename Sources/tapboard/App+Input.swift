@@ -53,9 +53,7 @@ extension App: PressHandler {
         switch effect {
         case .redrawKeys(let keys): requestRedraw(keys)
         case .redrawAll:
-            if let p = panel, geometry != nil {
-                geometry = PanelGeometry(layer: keyboard.layer, width: p.width, height: p.height)
-            }
+            layoutIfLayerChanged()
             requestRedraw(nil)
         case .schedule(let timer, let ms):
             keyTimers[timer] = loop.schedule(after: ms) { [unowned self] in
@@ -77,14 +75,16 @@ extension App: PressHandler {
         }
     }
 
+    /// The focused text field, while text-input can reach it.
+    var activeField: TextFieldState? { inputMethod.flatMap { $0.isActive ? $0.state.current : nil } }
+
     /// Shift for the next letter, from the text around the cursor.
     func updateAutoShift() {
-        let field = inputMethod.flatMap { $0.isActive ? $0.state.current : nil } ?? TextFieldState()
-        apply(keyboard.applyAutoShift(TextRules.autoShift(field)))
+        apply(keyboard.applyAutoShift(TextRules.autoShift(activeField ?? TextFieldState())))
     }
 
     func submit(_ effect: Effect) {
-        let field = inputMethod.flatMap { $0.isActive ? $0.state.current : nil }
+        let field = activeField
         let time = UInt32(truncatingIfNeeded: EventLoop.now())
         for output in Submission.plan(effect, field: field) {
             switch output {

@@ -52,8 +52,16 @@ extension App {
             p.commit()
         }
         geometry = PanelGeometry(layer: keyboard.layer, width: p.width, height: p.height)
+        laidOutLayer = keyboard.layer
         pool?.invalidate(nil)
         needsDraw = true
+    }
+
+    /// After a layer switch the keys move; after a shift change they stay.
+    func layoutIfLayerChanged() {
+        guard let p = panel, geometry != nil, keyboard.layer != laidOutLayer else { return }
+        geometry = PanelGeometry(layer: keyboard.layer, width: p.width, height: p.height)
+        laidOutLayer = keyboard.layer
     }
 
     func requestRedraw(_ keys: [Int]?) {

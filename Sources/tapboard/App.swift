@@ -20,6 +20,8 @@ final class App {
     var panel: LayerSurface?
     var pool: BufferPool?
     var geometry: PanelGeometry?
+    /// The layer `geometry` was computed for.
+    var laidOutLayer: Layer?
     var popupSurface: PopupSurface?
     var popupPool: BufferPool?
     var keyBubble: KeyBubble?
@@ -144,25 +146,23 @@ final class App {
 
     // MARK: keyboards
 
-    func layout(named name: String) -> Layout? {
-        if let l = loaded[name] { return l }
-        switch store.load(name) {
-        case .success(let l):
-            loaded[name] = l
-            return l
-        case .failure(let e):
-            printError("tapboard: \(e)")
-            return nil
+    /// A keyboard by name, loaded once; a failure is said when it happens.
+    func layout(named name: String) -> Result<Layout, StoreError> {
+        if let l = loaded[name] { return .success(l) }
+        let result = store.load(name)
+        switch result {
+        case .success(let l): loaded[name] = l
+        case .failure(let e): printError("tapboard: \(e)")
         }
+        return result
     }
 
     /// Shows the keyboard the selection asks for (purpose, globe choice).
     func showSelectedKeyboard() {
-        let (name, variant) = selection.shown { [store] in store.path(of: $0) != nil }
-        guard var layout = layout(named: name) else { return }
-        layout = layout.forPanel(wide: outputSize.width > outputSize.height)
-        if let variant { layout = layout.variant(for: variant) }
-        guard layout != keyboard.layout else { return }
+        let wide = outputSize.width > outputSize.height
+        let shown = selection.layout(wide: wide, isAvailable: { [store] in store.path(of: $0) != nil },
+                                     load: layout(named:))
+        guard case .success(let layout) = shown, layout != keyboard.layout else { return }
         virtualKeyboard?.releaseAll()
         keyboard.setLayout(layout)
         relayout()

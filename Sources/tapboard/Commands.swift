@@ -6,14 +6,12 @@ import TapboardRender
 func resolveLayout(_ o: Options, store: LayoutStore) -> Result<(Layout, Layer), StoreError> {
     var selection = KeyboardSelection(enabled: enabledLayoutNames(loadSettings(o), store: store))
     selection.fieldChanged(purpose: o.purpose ?? .normal)
-    let (name, variant) = selection.shown { store.path(of: $0) != nil }
-    var layout: Layout
-    switch store.load(name) {
+    let wide = o.output.map { $0.width > $0.height } ?? false
+    let layout: Layout
+    switch selection.layout(wide: wide, isAvailable: { store.path(of: $0) != nil }, load: store.load) {
     case .success(let l): layout = l
     case .failure(let e): return .failure(e)
     }
-    if let output = o.output { layout = layout.forPanel(wide: output.width > output.height) }
-    if let variant { layout = layout.variant(for: variant) }
     guard let layerName = o.layer else { return .success((layout, layout.layers[0])) }
     guard let layer = layout.layer(named: layerName) else {
         let valid = layout.layers.map(\.name).joined(separator: ", ")

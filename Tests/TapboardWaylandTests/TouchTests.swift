@@ -34,10 +34,16 @@ import TapboardCore
         "qwertyuiop".map { Key.text(String($0)) }, "asdfghjkl".map { Key.text(String($0)) }])])
     let surface = OpaquePointer(bitPattern: 0x1000)!
 
-    @Test func twoFingerRollTypesBothInOrder() {
+    /// A seat with no compositor behind it, feeding a recorder.
+    func fedSeat() -> (Seat, Recorder) {
         let seat = Seat(nil)
         let r = Recorder(layout)
         seat.handler = r
+        return (seat, r)
+    }
+
+    @Test func twoFingerRollTypesBothInOrder() {
+        let (seat, r) = fedSeat()
         seat.touchDown(id: 1, surface: surface, at: r.centre("a"), time: 100)
         seat.touchDown(id: 2, surface: surface, at: r.centre("s"), time: 140)
         #expect(r.typed == "a")  // the second finger committed the first at once
@@ -47,9 +53,7 @@ import TapboardCore
     }
 
     @Test func releasingInReverseOrderKeepsTheOrderOfPresses() {
-        let seat = Seat(nil)
-        let r = Recorder(layout)
-        seat.handler = r
+        let (seat, r) = fedSeat()
         seat.touchDown(id: 5, surface: surface, at: r.centre("d"), time: 100)
         seat.touchDown(id: 6, surface: surface, at: r.centre("f"), time: 120)
         seat.touchUp(id: 6, time: 130)
@@ -58,9 +62,7 @@ import TapboardCore
     }
 
     @Test func cancelledTouchesTypeNothing() {
-        let seat = Seat(nil)
-        let r = Recorder(layout)
-        seat.handler = r
+        let (seat, r) = fedSeat()
         seat.touchDown(id: 1, surface: surface, at: r.centre("q"), time: 0)
         seat.touchMotion(id: 1, to: r.centre("w"))  // slid off: cancelled
         seat.touchUp(id: 1, time: 10)

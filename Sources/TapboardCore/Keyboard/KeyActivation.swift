@@ -48,7 +48,7 @@ extension KeyboardState {
     mutating func activate(_ key: Key, time: UInt64) -> [Effect] {
         switch key.action {
         case .text:
-            let held = pressed.values.contains { isShiftKey($0.key) }
+            let held = pressed.values.contains(where: \.isShift)
             if held { shiftUsedWhileHeld = true }
             return typeText(key.text(shifted: isShifted || held) ?? "")
         case .space:
@@ -90,17 +90,6 @@ extension KeyboardState {
         case .spacer:
             return []
         }
-    }
-
-    /// Whether key `index` of the current layer's geometry is a shift key.
-    func isShiftKey(_ index: Int) -> Bool {
-        var i = index
-        for row in layer.rows {
-            let real = row.filter { $0.action != .spacer }
-            if i < real.count { return real[i].action == .shift }
-            i -= real.count
-        }
-        return false
     }
 
     mutating func tapShift(time: UInt64) {

@@ -6,6 +6,8 @@ public struct KeyboardState: Sendable {
     struct Press: Sendable {
         var id: Int
         var key: Int
+        /// The key is a shift key (held shift capitalises other fingers' letters).
+        var isShift: Bool
         var origin: Point
         /// The long-press timer fired (a popup may be open).
         var long = false
@@ -110,7 +112,7 @@ public struct KeyboardState: Sendable {
             }
         }
         nextPressID += 1
-        pressed[source] = Press(id: nextPressID, key: index, origin: point)
+        pressed[source] = Press(id: nextPressID, key: index, isShift: key.action == .shift, origin: point)
         effects.append(.redrawKeys([index]))
         if previews, case .text = key.action {
             previewOwner = source

@@ -26,6 +26,18 @@ public struct KeyboardSelection: Sendable, Equatable {
         return (language, nil)
     }
 
+    /// The keyboard to show, loaded and adapted: its wide layers on a wide panel, its
+    /// email/URL variant where the field asks. The live panel and `tapboard geometry`
+    /// both come through here.
+    public func layout<E: Error>(wide: Bool, isAvailable: (String) -> Bool,
+                                 load: (String) -> Result<Layout, E>) -> Result<Layout, E> {
+        let (name, variant) = shown(isAvailable: isAvailable)
+        return load(name).map { loaded in
+            let layout = loaded.forPanel(wide: wide)
+            return variant.map { layout.variant(for: $0) } ?? layout
+        }
+    }
+
     /// A new field was focused, or the field's purpose changed: the purpose decides again.
     public mutating func fieldChanged(purpose: ContentPurpose) {
         self.purpose = purpose
