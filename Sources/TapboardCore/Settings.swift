@@ -9,10 +9,12 @@ public struct Settings: Sendable, Equatable {
     /// Milliseconds before a held key repeats, and repeats per second.
     public var repeatDelay: UInt64 = 600
     public var repeatRate: UInt64 = 25
+    /// When sentences start with a capital by themselves.
+    public var autoCapitalise = AutoCapitalise.field
 
     public init() {}
 
-    static let keys = ["layouts", "long-press", "key-preview", "repeat-delay", "repeat-rate"]
+    static let keys = ["layouts", "long-press", "key-preview", "repeat-delay", "repeat-rate", "auto-capitalise"]
 
     /// Reads `key = value` lines (`#` starts a comment). Problems do not stop the
     /// keyboard: each comes back as a line naming the file and line, and is ignored.
@@ -61,6 +63,9 @@ public struct Settings: Sendable, Equatable {
         case "repeat-rate":
             guard let v = milliseconds(1...100) else { return "\"repeat-rate\" wants repeats per second from 1 to 100" }
             repeatRate = v
+        case "auto-capitalise", "auto-capitalize":
+            guard let v = AutoCapitalise(rawValue: value) else { return "\"auto-capitalise\" wants field, always or off" }
+            autoCapitalise = v
         default:
             return "unknown setting \"\(key)\" (valid: \(Settings.keys.joined(separator: ", ")))"
         }

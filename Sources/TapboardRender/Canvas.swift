@@ -66,4 +66,13 @@ public final class Canvas {
         let data = cairo_image_surface_get_data(surface)!
         return UnsafeRawPointer(data).load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
     }
+
+    /// Sets the pixel at (x, y) to 0xAARRGGBB (premultiplied); for test images.
+    public func setPixel(x: Int, y: Int, _ value: UInt32) {
+        flush()
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        UnsafeMutableRawPointer(data).storeBytes(of: value, toByteOffset: y * stride + x * 4, as: UInt32.self)
+        cairo_surface_mark_dirty(surface)
+    }
 }

@@ -46,13 +46,15 @@ public final class InputMethod {
     /// Sends one atomic edit: delete around the cursor, insert, commit with the serial.
     public func send(_ edit: TextEdit) {
         guard isActive else { return }
-        if edit.deleteBefore > 0 || edit.deleteAfter > 0 {
+        if edit.deletes {
+            // Chromium drops a deletion unless its own state is current: an empty
+            // commit just before, in the same burst, makes it so (harmless elsewhere).
+            zwp_input_method_v2_commit(proxy, state.serial)
             zwp_input_method_v2_delete_surrounding_text(proxy, UInt32(edit.deleteBefore), UInt32(edit.deleteAfter))
         }
         if !edit.insert.isEmpty {
             zwp_input_method_v2_commit_string(proxy, edit.insert)
         }
         zwp_input_method_v2_commit(proxy, state.serial)
-        state.applyLocally(edit)
     }
 }

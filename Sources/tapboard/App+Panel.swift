@@ -2,7 +2,7 @@ import TapboardCore
 import TapboardRender
 import TapboardWayland
 
-/// The panel and its popup: showing, hiding, sizing and drawing.
+/// The panel, its popup and key bubble: Wayland surfaces and drawing.
 extension App {
     var outputSize: (width: Int, height: Int) {
         if let o = display.outputs.first, o.logicalSize.width > 0 { return o.logicalSize }
@@ -11,15 +11,14 @@ extension App {
 
     var scale: Int { max(Int(display.outputs.first?.scale ?? 1), 1) }
 
-    func showPanel() {
+    func showPanel(height: Int) {
         guard panel == nil, let shm = display.shm else { return }
-        let o = outputSize
-        let height = PanelGeometry.forOutput(width: o.width, height: o.height, layout: keyboard.layout,
-                                             layer: keyboard.layer).height
         do {
             let p = try LayerSurface(display: display, height: height)
-            p.onConfigure = { [unowned self] in self.relayout() }
-            p.onClosed = { [unowned self] in self.hidePanel() }
+            p.onConfigure = { [unowned self, unowned p] in
+                self.perform(self.controller.panelConfigured(width: p.width, height: p.height))
+            }
+            p.onClosed = { [unowned self] in self.perform(self.controller.panelClosed()) }
             panel = p
             pool = BufferPool(shm: shm)
         } catch {
@@ -28,40 +27,16 @@ extension App {
     }
 
     func hidePanel() {
-        for effect in keyboard.cancelAll() { apply(effect) }
         virtualKeyboard?.releaseAll()
         popupSurface = nil
         popupPool = nil
-        keyBubble = nil
-        previewPool = nil
+        shownPopup = nil
+        // The panel goes before its bubble: phoc 0.24 aborts when a mapped layer
+        // surface loses a subsurface.
         panel = nil
         pool = nil
-        geometry = nil
-    }
-
-    /// Recomputes key rectangles for the current layer and panel size.
-    func relayout() {
-        guard let p = panel, p.isConfigured else { return }
-        let o = outputSize
-        let wanted = PanelGeometry.forOutput(width: p.width, height: o.height, layout: keyboard.layout,
-                                             layer: keyboard.layer)
-        if wanted.height != p.height {
-            // Another keyboard with another row count: ask for the new height; the
-            // next configure lays it out.
-            p.setHeight(wanted.height)
-            p.commit()
-        }
-        geometry = PanelGeometry(layer: keyboard.layer, width: p.width, height: p.height)
-        laidOutLayer = keyboard.layer
-        pool?.invalidate(nil)
-        needsDraw = true
-    }
-
-    /// After a layer switch the keys move; after a shift change they stay.
-    func layoutIfLayerChanged() {
-        guard let p = panel, geometry != nil, keyboard.layer != laidOutLayer else { return }
-        geometry = PanelGeometry(layer: keyboard.layer, width: p.width, height: p.height)
-        laidOutLayer = keyboard.layer
+        keyBubble = nil
+        previewPool = nil
     }
 
     func requestRedraw(_ keys: [Int]?) {
@@ -70,13 +45,14 @@ extension App {
     }
 
     func drawIfNeeded() {
-        guard needsDraw, let p = panel, p.isConfigured, let g = geometry, let pool else { return }
+        guard needsDraw, let p = panel, p.isConfigured, let g = controller.geometry, let pool else { return }
         // Both buffers held by the compositor: a release event will bring us back here.
         guard let buffer = pool.next(width: g.width * scale, height: g.height * scale, scale: scale) else { return }
+        let keyboard = controller.keyboard
         var look = PanelAppearance(highlighted: keyboard.highlighted, shift: keyboard.shift,
-                                   spaceLabel: spaceLabel, modifiers: keyboard.latched)
+                                   spaceLabel: controller.spaceLabel, modifiers: keyboard.latched)
         look.onShiftPage = keyboard.layerName != keyboard.layout.layers[0].name
-        look.returnLabel = returnLabel
+        look.returnLabel = controller.returnLabel
         let stale = buffer.staleKeys
         renderer.draw(g, look, on: buffer.canvas, only: stale.map { Array($0) })
         buffer.staleKeys = []
@@ -93,11 +69,8 @@ extension App {
     // MARK: popup
 
     /// The pressed key's bubble, above the key (a subsurface of the panel).
-    func showPreview(_ index: Int) {
-        guard let g = geometry, g.keys.indices.contains(index), let p = panel else { return }
-        let key = g.keys[index]
-        let label = keyboard.isShifted ? (key.key.text(shifted: true) ?? key.key.label) : key.key.label
-        let bubble = Popup.preview(label, above: key, panelWidth: g.width)
+    func showPreview(_ bubble: Popup) {
+        guard let p = panel else { return }
         let f = bubble.frame
         if keyBubble == nil { keyBubble = KeyBubble(display: display, parent: p) }
         if previewPool == nil, let shm = display.shm { previewPool = BufferPool(shm: shm) }
@@ -115,6 +88,7 @@ extension App {
 
     func showPopup(_ popup: Popup) {
         guard let p = panel, let shm = display.shm else { return }
+        shownPopup = popup
         let f = popup.frame
         let x = Int(f.x.rounded(.down)), y = Int(f.y.rounded(.down))
         let w = Int(f.width.rounded(.up)), h = Int(f.height.rounded(.up))
@@ -125,7 +99,7 @@ extension App {
         do {
             let s = try PopupSurface(display: display, parent: p, x: x, y: y, width: w, height: h)
             s.onConfigure = { [unowned self] in
-                if let open = self.keyboard.popup { self.drawPopup(open) }
+                if let open = self.shownPopup { self.drawPopup(open) }
             }
             s.onDismissed = { [unowned self] in self.popupSurface = nil }
             popupSurface = s
@@ -145,5 +119,6 @@ extension App {
     func closePopup() {
         popupSurface = nil
         popupPool = nil
+        shownPopup = nil
     }
 }

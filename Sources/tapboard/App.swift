@@ -3,54 +3,31 @@ import TapboardCore
 import TapboardRender
 import TapboardWayland
 
-/// Wires the keyboard logic to the Wayland objects: presses in, effects out.
+/// Owns the Wayland objects and carries out what the controller decides: events in,
+/// commands out. Every decision lives in `Controller` (TapboardCore).
 final class App {
     let display: Display
     let loop: EventLoop
-    let store: LayoutStore
     var inputMethod: InputMethod?
     var virtualKeyboard: VirtualKeyboard?
     let renderer = PanelRenderer()
-
-    var selection: KeyboardSelection
-    /// Keyboards loaded so far, by name.
-    var loaded: [String: Layout]
-    var keyboard: KeyboardState
+    var controller: Controller
 
     var panel: LayerSurface?
     var pool: BufferPool?
-    var geometry: PanelGeometry?
-    /// The layer `geometry` was computed for.
-    var laidOutLayer: Layer?
     var popupSurface: PopupSurface?
     var popupPool: BufferPool?
+    /// The popup the controller last asked for (redrawn when its surface is configured).
+    var shownPopup: Popup?
     var keyBubble: KeyBubble?
     var previewPool: BufferPool?
-    let settings: Settings
-    /// A word for the return key in this field ("Go" for URLs), empty for the arrow.
-    var returnLabel = ""
     var needsDraw = false
-    var hideTimer: Int?
-    /// Pending key timers (long press, repeat) and their loop tokens.
-    var keyTimers: [KeyTimer: Int] = [:]
-    /// The keyboard's name on the space bar after a switch, for a moment.
-    var spaceLabel = ""
-    var spaceLabelTimer: Int?
-    /// Milliseconds to wait after a field loses focus before hiding (focus may move to another field).
-    let hideDelay: UInt64 = 150
+    /// Loop tokens of the controller's timers.
+    var timers: [ControllerTimer: Int] = [:]
 
     init(display: Display, store: LayoutStore, layouts: [Layout], settings: Settings,
          startHidden: Bool) throws(WaylandError) {
         self.display = display
-        self.store = store
-        self.settings = settings
-        loaded = Dictionary(layouts.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        selection = KeyboardSelection(enabled: layouts.map(\.name))
-        keyboard = KeyboardState(layout: layouts[0])
-        keyboard.keyboards = layouts.map { ($0.name, $0.displayName) }
-        keyboard.timings.longPress = settings.longPress
-        keyboard.timings.repeatDelay = settings.repeatDelay
-        keyboard.timings.repeatInterval = max(1000 / settings.repeatRate, 10)
         guard display.layerShell != nil else {
             throw WaylandError("the compositor lacks zwlr_layer_shell_v1 (wlr-layer-shell): cannot show a panel")
         }
@@ -65,6 +42,8 @@ final class App {
         } else if display.virtualKeyboardManager == nil {
             printError("tapboard: the compositor lacks zwp_virtual_keyboard_manager_v1: arrows, Tab and key combinations will not work")
         }
+        controller = Controller(layouts: layouts, settings: settings, library: StoreLibrary(store: store),
+                                textInput: display.inputMethodManager != nil)
         loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])
         if let seat = display.seat { try attach(seat) }
         display.onSeat = { [unowned self] seat in
@@ -72,8 +51,9 @@ final class App {
         }
         loop.onSignal = { [unowned self] signal in self.signal(signal) }
         loop.beforeSleep = { [unowned self] in self.drawIfNeeded() }
-        showSelectedKeyboard()
-        if !startHidden { showPanel() }
+        let o = outputSize
+        perform(controller.outputChanged(width: o.width, height: o.height))
+        perform(controller.start(hidden: startHidden))
     }
 
     /// Creates the input method and the virtual keyboard on the seat.
@@ -84,9 +64,13 @@ final class App {
         }
         if let manager = display.inputMethodManager {
             let im = InputMethod(manager: manager, seat: seat)
-            im.onDone = { [unowned self] change in self.inputMethodChanged(change) }
-            im.onUnavailable = {
-                printError("tapboard: another input method holds this seat; typing through the virtual keyboard only")
+            im.onDone = { [unowned self] change in
+                guard let im = self.inputMethod else { return }
+                self.perform(self.controller.fieldChanged(change, im.state.current))
+            }
+            im.onUnavailable = { [unowned self] in
+                self.inputMethod = nil
+                self.perform(self.controller.inputMethodUnavailable())
             }
             inputMethod = im
         }
@@ -99,7 +83,7 @@ final class App {
 
     /// Releases keys and destroys every protocol object before the connection goes.
     func shutdown() {
-        hidePanel()
+        perform(controller.hide())
         inputMethod = nil
         virtualKeyboard = nil
         display.onSeat = nil
@@ -107,79 +91,56 @@ final class App {
         display.flush()
     }
 
-    // MARK: signals and focus
-
     func signal(_ signal: Int32) {
         switch signal {
-        case SIGUSR1: hidePanel()
-        case SIGUSR2: showPanel()
+        case SIGUSR1: perform(controller.hide())
+        case SIGUSR2: perform(controller.show())
         case SIGTERM, SIGINT: loop.stop()
-        default: panel == nil ? showPanel() : hidePanel()
+        default: perform(controller.toggle())
         }
     }
 
-    func inputMethodChanged(_ change: InputMethodState.Change) {
-        guard let field = inputMethod?.state.current else { return }
-        switch change {
-        case .activated, .updated:
-            loop.cancel(hideTimer)
-            hideTimer = nil
-            if change == .activated || field.purpose != selection.purpose {
-                selection.fieldChanged(purpose: field.purpose)
-                showSelectedKeyboard()
-                keyboard.previews = settings.keyPreview && field.purpose != .password
-                    && !field.hints.contains(.hiddenText) && !field.hints.contains(.sensitiveData)
-                returnLabel = field.purpose == .url ? "Go" : ""
-                requestRedraw(nil)
+    // MARK: commands
+
+    func perform(_ commands: [Command]) {
+        for c in commands { perform(c) }
+    }
+
+    func perform(_ command: Command) {
+        let time = UInt32(truncatingIfNeeded: EventLoop.now())
+        switch command {
+        case .edit(let edit): inputMethod?.send(edit)
+        case .typeKeys(let text): virtualKeyboard?.type(text, time: time)
+        case .key(let sym, let mods): virtualKeyboard?.press(keysymNamed: sym, modifiers: mods, time: time)
+        case .redraw(let keys): requestRedraw(keys)
+        case .showPanel(let height): showPanel(height: height)
+        case .hidePanel: hidePanel()
+        case .setPanelHeight(let height):
+            panel?.setHeight(height)
+            panel?.commit()
+        case .schedule(let timer, let ms):
+            loop.cancel(timers[timer])
+            timers[timer] = loop.schedule(after: ms) { [unowned self] in
+                self.timers[timer] = nil
+                self.perform(self.controller.timerFired(timer, time: EventLoop.now()))
             }
-            if change == .activated { showPanel() }
-            updateAutoShift()
-        case .deactivated:
-            loop.cancel(hideTimer)
-            hideTimer = loop.schedule(after: hideDelay) { [unowned self] in
-                self.hideTimer = nil
-                if self.inputMethod?.isActive != true { self.hidePanel() }
-            }
-        case .none: break
+        case .cancel(let timer):
+            loop.cancel(timers.removeValue(forKey: timer))
+        case .showPopup(let popup): showPopup(popup)
+        case .closePopup: closePopup()
+        case .showPreview(let bubble): showPreview(bubble)
+        case .hidePreview: hidePreview()
+        case .keyboardShown: virtualKeyboard?.releaseAll()
+        case .say(let line): printError("tapboard: \(line)")
         }
     }
+}
 
-    // MARK: keyboards
-
-    /// A keyboard by name, loaded once; a failure is said when it happens.
-    func layout(named name: String) -> Result<Layout, StoreError> {
-        if let l = loaded[name] { return .success(l) }
-        let result = store.load(name)
-        switch result {
-        case .success(let l): loaded[name] = l
-        case .failure(let e): printError("tapboard: \(e)")
-        }
-        return result
-    }
-
-    /// Shows the keyboard the selection asks for (purpose, globe choice).
-    func showSelectedKeyboard() {
-        let wide = outputSize.width > outputSize.height
-        let shown = selection.layout(wide: wide, isAvailable: { [store] in store.path(of: $0) != nil },
-                                     load: layout(named:))
-        guard case .success(let layout) = shown, layout != keyboard.layout else { return }
-        virtualKeyboard?.releaseAll()
-        keyboard.setLayout(layout)
-        relayout()
-    }
-
-    func switchKeyboard(_ change: (inout KeyboardSelection) -> Void) {
-        let before = keyboard.layout.name
-        change(&selection)
-        showSelectedKeyboard()
-        guard keyboard.layout.name != before else { return }
-        spaceLabel = keyboard.layout.displayName
-        loop.cancel(spaceLabelTimer)
-        spaceLabelTimer = loop.schedule(after: 1200) { [unowned self] in
-            self.spaceLabel = ""
-            self.spaceLabelTimer = nil
-            self.requestRedraw(nil)
-        }
-        requestRedraw(nil)
+/// The layout store as the controller sees it.
+struct StoreLibrary: LayoutLibrary {
+    let store: LayoutStore
+    func isAvailable(_ name: String) -> Bool { store.path(of: name) != nil }
+    func load(_ name: String) -> Result<Layout, LayoutLoadError> {
+        store.load(name).mapError { LayoutLoadError($0.message) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TapboardCore
 
 extension EndToEnd {
 /// Keyboards chosen by the field's purpose and by the globe key, on real compositors.
@@ -7,7 +8,10 @@ extension EndToEnd {
     func start(_ kind: Compositor.Kind, _ tapboardArgs: [String], probe probeArgs: [String]) throws -> (Compositor, Child) {
         let c = try Compositor(kind)
         let tb = try c.tapboard(tapboardArgs)
-        guard try waitUntil(5, { panelShown(try c.screenshot("start")) }) else {
+        // The panel shows the first keyboard of --layouts.
+        let first = tapboardArgs.firstIndex(of: "--layouts").map { tapboardArgs[$0 + 1].split(separator: ",")[0] }
+        let shown = try PanelMap(layout: first.map(String.init))
+        guard try waitUntil(5, { panelShown(try c.screenshot("start"), shown) }) else {
             throw HarnessError("the panel did not appear: \(tb.stderr)")
         }
         let p = try c.probe(probeArgs)
@@ -30,6 +34,25 @@ extension EndToEnd {
     func globeSwitchesToTheNextKeyboard(_ kind: Compositor.Kind) throws {
         let (c, p) = try start(kind, ["--layouts", "us,de"], probe: [])
         try c.tap([PanelMap(layout: "us").tap("next-keyboard")])
+        usleep(300_000)
+        try c.tap(PanelMap(layout: "de").taps(["ü", "z"]))
+        #expect(p.waitFor("text \"üz\""), "probe saw: \(p.lines)")
+    }
+
+    @Test(arguments: Compositor.Kind.allCases)
+    func globeLongPressListsKeyboardsAndSlidingPicksOne(_ kind: Compositor.Kind) throws {
+        let (c, p) = try start(kind, ["--layouts", "us,de,emoji"], probe: ["--hints", "lowercase"])
+        let us = try PanelMap(layout: "us")
+        let globe = try #require(us.keys.first { $0.action == "next-keyboard" })
+        let frame = Rect(x: globe.x, y: globe.y, width: globe.width, height: globe.height)
+        // Where the list opens, as the keyboard lays it out (panel coordinates).
+        let list = Popup.keyboards([("us", ""), ("de", ""), ("emoji", "")], current: "us",
+                                   above: PlacedKey(key: Key.text(""), row: 0, frame: frame, cell: frame),
+                                   panelWidth: us.width)
+        let top = Double(us.outputHeight - us.height)
+        let de = list.itemFrames[1].center
+        try c.tap(["down:\(Int(frame.center.x)),\(Int(top + frame.center.y))", "sleep:700",
+                   "move:\(Int(de.x)),\(Int(top + de.y))", "sleep:100", "up"])
         usleep(300_000)
         try c.tap(PanelMap(layout: "de").taps(["ü", "z"]))
         #expect(p.waitFor("text \"üz\""), "probe saw: \(p.lines)")

@@ -5,6 +5,11 @@ import TapboardRender
 struct PanelMap {
     struct Key { var label, action: String; var x, y, width, height: Double }
     let keys: [Key]
+    /// The keyboard shown and the panel's width.
+    let layout: String
+    let width: Int
+    /// What `tapboard geometry` was asked (`tapboard preview` takes the same).
+    let query: [String]
     /// Panel height; the panel sits at the bottom of the output.
     let height: Int
     let outputHeight: Int
@@ -14,6 +19,7 @@ struct PanelMap {
         if let layout { args += ["--layout", layout] }
         if let layer { args += ["--layer", layer] }
         if let purpose { args += ["--purpose", purpose] }
+        query = Array(args.dropFirst())
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Paths.tapboard)
         p.arguments = args
@@ -24,10 +30,13 @@ struct PanelMap {
         p.waitUntilExit()
         guard p.terminationStatus == 0,
               let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let keys = json["keys"] as? [[String: Any]], let h = json["height"] as? Int else {
+              let keys = json["keys"] as? [[String: Any]], let h = json["height"] as? Int,
+              let w = json["width"] as? Int, let name = json["layout"] as? String else {
             throw HarnessError("tapboard geometry failed")
         }
         height = h
+        width = w
+        self.layout = name
         outputHeight = output.1
         self.keys = keys.map {
             Key(label: $0["label"] as? String ?? "", action: $0["action"] as? String ?? "",
@@ -49,12 +58,55 @@ struct PanelMap {
     func taps(_ names: [String]) throws -> [String] { try names.map(tap) }
 }
 
-/// The panel's background and the popups' colour, as drawn by TapboardRender's default theme.
-let panelBackground: UInt32 = 0x1b1c20
+/// The popups' colour, as drawn by TapboardRender's default theme.
 let popupColour: UInt32 = 0x575a66
 
-/// Whether a screenshot shows the panel: its background in the bottom-left corner.
-func panelShown(_ png: String) -> Bool {
-    guard let image = Canvas(pngFile: png) else { return false }
-    return image.pixel(x: 2, y: image.pixelHeight - 2) & 0xffffff == panelBackground
+/// The default keyboard (LANG=C.UTF-8: us) as `tapboard geometry` places it.
+let defaultPanel: PanelMap? = try? PanelMap()
+
+/// The panel's own drawing of `map`'s keyboard, from `tapboard preview`, cached by layout.
+nonisolated(unsafe) var previews: [String: Canvas] = [:]
+let previewLock = NSLock()
+
+func preview(_ map: PanelMap) -> Canvas? {
+    previewLock.lock()
+    defer { previewLock.unlock() }
+    let key = map.query.joined(separator: "_").replacingOccurrences(of: "-", with: "")
+    if let c = previews[key] { return c }
+    let file = NSTemporaryDirectory() + "tapboard-preview-\(getpid())-\(key).png"
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: Paths.tapboard)
+    p.arguments = ["preview"] + map.query + ["-o", file]
+    guard (try? p.run()) != nil else { return nil }
+    p.waitUntilExit()
+    guard p.terminationStatus == 0, let c = Canvas(pngFile: file) else { return nil }
+    previews[key] = c
+    return c
+}
+
+/// Whether a screenshot shows the panel of `map`'s keyboard: every key's background
+/// where tapboard draws it (one or two may be lit up by a press), and a label or icon
+/// drawn on every key that has one.
+func panelShown(_ png: String, _ map: PanelMap? = defaultPanel) -> Bool {
+    guard let map, let image = Canvas(pngFile: png), let drawn = preview(map),
+          image.pixelHeight >= map.height, drawn.pixelHeight == map.height else { return false }
+    let top = image.pixelHeight - map.height
+    var wrongBackground = 0
+    for k in map.keys {
+        let bx = Int(k.x) + 3, by = Int(k.y + k.height / 2)
+        if image.pixel(x: bx, y: top + by) != drawn.pixel(x: bx, y: by) { wrongBackground += 1 }
+        // The centre of a key with a label differs from its background somewhere.
+        guard !k.label.isEmpty || k.action != "text" else { continue }
+        let background = image.pixel(x: bx, y: top + by)
+        var marked = false
+        for y in stride(from: Int(k.y + k.height * 0.3), to: Int(k.y + k.height * 0.7), by: 1) where !marked {
+            for x in stride(from: Int(k.x + k.width * 0.3), to: Int(k.x + k.width * 0.7), by: 1)
+            where image.pixel(x: x, y: top + y) != background {
+                marked = true
+                break
+            }
+        }
+        if !marked && k.action != "space" { return false }
+    }
+    return wrongBackground <= 2
 }

@@ -26,11 +26,30 @@ extension EndToEnd {
     }
 
     @Test(arguments: Compositor.Kind.allCases)
-    func autoCapitalisationAndDoubleSpace(_ kind: Compositor.Kind) throws {
-        let (c, entry) = try session(kind)
+    func autoCapitalisationWhereTheFieldAsksAndDoubleSpace(_ kind: Compositor.Kind) throws {
+        // GTK's "uppercase sentences" is text-input's auto_capitalization hint.
+        let (c, entry) = try session(kind, ["--hints", "uppercase_sentences"])
         try c.tap(panel.taps(["h", "e", "l", "l", "o", "space", "space", "w", "o", "r", "l", "d"]))
         #expect(waitUntil(5) { lastText(entry) == "Hello. World" }, "entry: \(entry.lines)")
         _ = try c.screenshot("gtk-hello-world")
+    }
+
+    @Test(arguments: Compositor.Kind.allCases)
+    func noCapitalsWhereTheFieldDoesNotAsk(_ kind: Compositor.Kind) throws {
+        let (c, entry) = try session(kind)
+        try c.tap(panel.taps(["h", "i", "space", "space", "y", "o"]))
+        #expect(waitUntil(5) { lastText(entry) == "hi. yo" }, "entry: \(entry.lines)")
+    }
+
+    @Test(arguments: Compositor.Kind.allCases)
+    func heldSpaceTypesSpacesNotAFullStop(_ kind: Compositor.Kind) throws {
+        let (c, entry) = try session(kind, ["--text", "ab"])
+        let space = try panel.tap("space").dropFirst(4)
+        try c.tap(["down:\(space)", "sleep:900", "up"])
+        #expect(waitUntil(5) { (lastText(entry) ?? "").hasPrefix("ab  ") }, "entry: \(entry.lines)")
+        usleep(300_000)
+        let t = lastText(entry) ?? ""
+        #expect(t.hasPrefix("ab") && t.dropFirst(2).allSatisfy { $0 == " " }, "entry: \(entry.lines)")
     }
 
     @Test(arguments: Compositor.Kind.allCases)
@@ -53,10 +72,14 @@ extension EndToEnd {
         let (c, entry) = try session(kind, ["--text", "the quick brown fox"])
         let bs = try panel.tap("backspace").dropFirst(4)  // "X,Y"
         try c.tap(["down:\(bs)", "sleep:1000", "up"])
-        #expect(waitUntil(5) {
-            guard let t = lastText(entry) else { return false }
-            return t.count <= "the quick brown fox".count - 3 && "the quick brown fox".hasPrefix(t)
-        }, "entry: \(entry.lines)")
+        // 1 s held: a delay of 600 ms, then a repeat every 40 ms: about ten characters,
+        // never the whole text, never words (those come after fifteen repeats).
+        let full = "the quick brown fox"
+        #expect(waitUntil(5) { (lastText(entry)?.count ?? full.count) <= full.count - 3 }, "entry: \(entry.lines)")
+        usleep(300_000)
+        let t = lastText(entry) ?? ""
+        #expect(full.hasPrefix(t), "entry: \(entry.lines)")
+        #expect((4...14).contains(full.count - t.count), "deleted \(full.count - t.count): \(entry.lines)")
     }
 }
 }

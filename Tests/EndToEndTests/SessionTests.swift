@@ -7,13 +7,26 @@ extension EndToEnd {
     @Test(arguments: Compositor.Kind.allCases)
     func secondInputMethodSaysSoAndKeepsTyping(_ kind: Compositor.Kind) throws {
         let c = try Compositor(kind)
-        let first = try c.tapboard()
+        let first = try c.tapboard(["--hidden"])
         usleep(500_000)
         let second = try c.tapboard(["--hidden"])
         #expect(waitUntil(5) { second.stderr.contains("another input method holds this seat") },
                 "second tapboard said: \(second.stderr)")
         #expect(second.process.isRunning && first.process.isRunning)
         #expect(!first.stderr.contains("another input method"))
+        // Focus cannot bring the second one's panel: it shows at once, and types as keys.
+        let probe = try c.probe(["--hints", "lowercase"])
+        #expect(probe.waitFor("focus in"))
+        usleep(300_000)
+        first.signal(SIGUSR1)  // the first one's panel shows for the focused field: out of the way
+        usleep(300_000)
+        try c.tap(PanelMap().taps(["o", "k"]))
+        #expect(probe.waitFor("text \"ok\""), "probe saw: \(probe.lines)")
+        #expect(probe.lines.filter { $0.hasPrefix("key ") } == ["key o", "key k"])
+        second.signal(SIGUSR1)
+        #expect(try waitUntil(5) { !panelShown(try c.screenshot("second-hidden")) })
+        second.signal(SIGUSR2)
+        #expect(try waitUntil(5) { panelShown(try c.screenshot("second-shown")) })
     }
 
     @Test(arguments: Compositor.Kind.allCases)

@@ -103,6 +103,48 @@ import Testing
         #expect(typed(tap(&s, "a")) == "a")
     }
 
+    @Test func aHeldShiftSlidOffLeavesTheNextShiftTapWorking() {
+        var s = KeyboardState(layout: us)
+        let g = geometry(s)
+        let shift = index(g, "shift")
+        _ = s.press(.touch(1), at: g.keys[shift].frame.center, time: 0, in: g)
+        _ = s.press(.touch(2), at: g.keys[index(g, "h")].frame.center, time: 10, in: g)
+        #expect(typed(s.release(.touch(2), time: 20, in: g)) == "H")
+        // The shift finger slides off its key: the press ends without a release.
+        _ = s.move(.touch(1), to: Point(x: g.keys[shift].cell.x - 200, y: 10), in: g)
+        _ = s.release(.touch(1), time: 30, in: g)
+        #expect(s.shift == .off)
+        _ = tap(&s, "shift", at: 1000)
+        #expect(s.shift == .once)
+        #expect(typed(tap(&s, "a", at: 1100)) == "A")
+    }
+
+    @Test func heldSpaceRepeatsSpacesNeverAFullStop() {
+        var s = KeyboardState(layout: us)
+        let g = geometry(s)
+        _ = s.press(.pointer, at: g.keys[index(g, "space")].frame.center, time: 0, in: g)
+        var effects: [Effect] = []
+        for i in 0..<5 { effects += s.timerFired(.repeatKey(press: 1), time: UInt64(600 + 40 * i), in: g) }
+        effects += s.release(.pointer, time: 800, in: g)
+        #expect(!effects.contains(.doubleSpace))
+        #expect(typed(effects) == "     ")
+        // A tap right after the held space is a plain space too.
+        #expect(typed(tap(&s, "space", at: 850)) == " ")
+    }
+
+    @Test func shiftCapitalisesSingleLettersNotSnippets() {
+        let snippet = Key(label: "lol", action: .text("lol"))
+        #expect(snippet.text(shifted: true) == "lol")
+        #expect(Key.text(".com").text(shifted: true) == ".com")
+        #expect(Key.text("a").text(shifted: true) == "A")
+        #expect(Key.text("ß").text(shifted: true) == "ß")
+        // The layout may still say what shift gives.
+        #expect(Key(label: "lol", action: .text("lol"), shifted: "LOL").text(shifted: true) == "LOL")
+        var s = KeyboardState(layout: Layout(name: "t", displayName: "t", layers: [Layer(name: "base", rows: [[snippet, Key(label: "", action: .shift)]])]))
+        _ = tap(&s, "shift")
+        #expect(typed(tap(&s, "lol")) == "lol")
+    }
+
     @Test func secondFingerCommitsTheFirstAtOnceInOrder() {
         var s = KeyboardState(layout: us)
         let g = geometry(s)

@@ -181,9 +181,9 @@ struct zwp_input_method_v2_listener {
 	 *
 	 * Plain text around the cursor, without any preedit, at most
 	 * 4000 bytes. cursor and anchor are byte offsets into text; they
-	 * are equal when nothing is selected. Pending until done. If none
-	 * arrives before the first done, the text input does not offer
-	 * surrounding text.
+	 * are equal when nothing is selected. Pending until done; each
+	 * done resets the pending value to none, so a done without this
+	 * event means the text input offers no surrounding text.
 	 */
 	void (*surrounding_text)(void *data,
 				 struct zwp_input_method_v2 *zwp_input_method_v2,
@@ -194,7 +194,8 @@ struct zwp_input_method_v2_listener {
 	 * why the surrounding text changed
 	 *
 	 * Who changed the text: the input method itself or something
-	 * else. Pending until done; defaults to input_method.
+	 * else. Pending until done; each done resets the pending value to
+	 * input_method.
 	 */
 	void (*text_change_cause)(void *data,
 				  struct zwp_input_method_v2 *zwp_input_method_v2,
@@ -202,8 +203,8 @@ struct zwp_input_method_v2_listener {
 	/**
 	 * purpose and hints of the text input
 	 *
-	 * What kind of text is expected. Pending until done; defaults to
-	 * no hints and the normal purpose.
+	 * What kind of text is expected. Pending until done; each done
+	 * resets the pending value to no hints and the normal purpose.
 	 */
 	void (*content_type)(void *data,
 			     struct zwp_input_method_v2 *zwp_input_method_v2,
@@ -212,9 +213,12 @@ struct zwp_input_method_v2_listener {
 	/**
 	 * apply pending state
 	 *
-	 * Makes all pending state current, in the order it arrived. The
-	 * number of done events received so far is the serial to pass to
-	 * commit.
+	 * Makes all pending state current, in the order it arrived,
+	 * replacing the current state. Afterwards the pending surrounding
+	 * text, change cause and content type start over from their
+	 * initial values (see each event); whether the object is active
+	 * carries over. The number of done events received so far is the
+	 * serial to pass to commit.
 	 */
 	void (*done)(void *data,
 		     struct zwp_input_method_v2 *zwp_input_method_v2);

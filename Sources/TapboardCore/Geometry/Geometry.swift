@@ -25,6 +25,10 @@ public struct PlacedKey: Sendable, Equatable {
     public var frame: Rect
     /// The touch area: cells tile the panel, spacers belong to their neighbours.
     public var cell: Rect
+
+    public init(key: Key, row: Int, frame: Rect, cell: Rect) {
+        self.key = key; self.row = row; self.frame = frame; self.cell = cell
+    }
 }
 
 /// Key rectangles of one layer for one panel size.

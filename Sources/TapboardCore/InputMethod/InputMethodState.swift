@@ -43,7 +43,9 @@ public struct ContentHints: OptionSet, Sendable, Hashable {
 }
 
 /// Double-buffered input-method state: events fill `pending`, `done` makes it
-/// `current` and counts toward the serial that `commit` must carry.
+/// `current` and counts toward the serial that `commit` must carry. After each
+/// `done` the pending surrounding text and content type start fresh (no text,
+/// normal purpose, no hints), as input-method-unstable-v2 says; activation persists.
 public struct InputMethodState: Sendable {
     public private(set) var pending = TextFieldState()
     public private(set) var current = TextFieldState()
@@ -51,9 +53,6 @@ public struct InputMethodState: Sendable {
     public private(set) var serial: UInt32 = 0
     /// The compositor said another input method holds the seat; the object is inert.
     public private(set) var unavailable = false
-    /// Edits sent whose echo (the client's next state, one `done` each) has not come
-    /// back yet; until it has, our own view of the text is the newer one.
-    public private(set) var editsInFlight = 0
 
     public init() {}
 
@@ -66,7 +65,6 @@ public struct InputMethodState: Sendable {
         // activate resets the pending state: the new field tells its own story.
         pending = TextFieldState()
         pending.active = true
-        editsInFlight = 0
     }
 
     public mutating func deactivate() { pending.active = false }
@@ -90,27 +88,14 @@ public struct InputMethodState: Sendable {
     public mutating func done() -> Change {
         serial &+= 1
         let was = current.active
-        let local = current.surrounding
         current = pending
-        if editsInFlight > 0 {
-            editsInFlight -= 1
-            // The client has not caught up with everything we sent: keep our view.
-            if editsInFlight > 0, current.active, local != nil { current.surrounding = local }
-        }
+        pending = TextFieldState()
+        pending.active = current.active
         switch (was, current.active) {
         case (false, true): return .activated
         case (true, false): return .deactivated
         case (true, true): return .updated
         case (false, false): return .none
         }
-    }
-
-    /// Keeps `current.surrounding` in step with what we just sent, until the client's
-    /// own update arrives with the next `done`.
-    public mutating func applyLocally(_ edit: TextEdit) {
-        guard var s = current.surrounding else { return }
-        s.apply(edit)
-        current.surrounding = s
-        editsInFlight += 1
     }
 }

@@ -1,5 +1,10 @@
 /// Decides how each effect reaches the application: as a text-input edit through
 /// zwp_input_method_v2, or as key events through the virtual keyboard.
+///
+/// Clients disagree on `delete_surrounding_text`: GTK4 4.8 counts characters where
+/// the protocol says bytes, and with a selection each does its own thing. So text-input
+/// deletes only ASCII, where bytes and characters agree, and only when tapboard knows
+/// the text; everything else is a BackSpace key, which every client handles its own way.
 public enum Submission {
     public enum Output: Sendable, Equatable {
         /// delete_surrounding_text + commit_string + commit(serial), one atomic edit.
@@ -10,26 +15,30 @@ public enum Submission {
         case key(String, Modifiers)
     }
 
-    /// The outputs for a text-producing effect; other effects give none.
-    /// `field` is the current input-method state; nil when input-method-v2 is not usable.
-    public static func plan(_ effect: Effect, field: TextFieldState?) -> [Output] {
-        let textInput = field.map { $0.active } ?? false
+    /// The outputs for a text-producing effect; other effects give none. `field` is the
+    /// focused field (nil when input-method-v2 is not usable); `text` what tapboard
+    /// knows of its text (nil: nothing, or not reliably).
+    public static func plan(_ effect: Effect, field: TextFieldState?, text: SurroundingText?) -> [Output] {
+        let textInput = field?.active ?? false
         switch effect {
         case .commitText(let text):
             guard textInput else { return [.typeKeys(text)] }
             return splitUTF8(text).map { .edit(TextEdit(insert: $0)) }
         case .deleteBackward:
-            // Without surrounding text we cannot know how many bytes a character has:
-            // a BackSpace key lets the application decide (terminals, many toolkits).
-            if textInput, let edit = field?.surrounding?.backspaceEdit() { return [.edit(edit)] }
-            if textInput, let s = field?.surrounding, s.cursor == 0, s.anchor == 0 { return [] }
+            if textInput, let unit = text?.backspaceUnit, isASCII(unit) {
+                return [.edit(TextEdit(deleteBefore: unit.utf8.count))]
+            }
+            // A selection, the start of the reported window (lines join), a character
+            // outside ASCII, or a text not known: the application decides.
             return [.key("BackSpace", [])]
         case .deleteWordBackward:
-            if textInput, let f = field, let edit = TextRules.wordDeleteEdit(f) { return [.edit(edit)] }
+            if textInput, let word = TextRules.wordBeforeCursor(text), isASCII(word) {
+                return [.edit(TextEdit(deleteBefore: word.utf8.count))]
+            }
             return [.key("BackSpace", .ctrl)]
         case .doubleSpace:
-            if textInput, let f = field, let edit = TextRules.sentenceEndEdit(f) { return [.edit(edit)] }
-            return plan(.commitText(" "), field: field)
+            if textInput, let f = field, let edit = TextRules.sentenceEndEdit(f, text: text) { return [.edit(edit)] }
+            return plan(.commitText(" "), field: field, text: text)
         case .enter:
             // A new line in multi-line fields; elsewhere the Return key, so forms submit.
             if textInput, field?.hints.contains(.multiline) == true { return [.edit(TextEdit(insert: "\n"))] }
@@ -41,4 +50,6 @@ public enum Submission {
             return []
         }
     }
+
+    static func isASCII(_ s: String) -> Bool { s.utf8.allSatisfy { $0 < 0x80 } }
 }

@@ -1,9 +1,9 @@
 /// An edit of the focused field, in the terms of zwp_input_method_v2.
 public struct TextEdit: Sendable, Equatable {
-    /// Bytes to delete before and after the cursor.
+    /// Bytes to delete before and after the cursor (outside any selection).
     public var deleteBefore: Int = 0
     public var deleteAfter: Int = 0
-    /// Text to insert at the cursor afterwards.
+    /// Text to insert at the cursor afterwards; it replaces a selection.
     public var insert: String = ""
 
     public init(deleteBefore: Int = 0, deleteAfter: Int = 0, insert: String = "") {
@@ -11,35 +11,80 @@ public struct TextEdit: Sendable, Equatable {
         self.deleteAfter = deleteAfter
         self.insert = insert
     }
+
+    public var deletes: Bool { deleteBefore > 0 || deleteAfter > 0 }
 }
 
 extension SurroundingText {
-    /// The edit that deletes the selection, or the grapheme cluster before the cursor.
-    /// Nil when there is nothing before the cursor or the offsets do not fit the text.
-    public func backspaceEdit() -> TextEdit? {
+    /// Whether the offsets fit the text and fall on character boundaries.
+    public var isValid: Bool {
         let bytes = Array(text.utf8)
-        guard cursor >= 0, cursor <= bytes.count, anchor >= 0, anchor <= bytes.count else { return nil }
-        if anchor != cursor {
-            return TextEdit(deleteBefore: max(cursor - anchor, 0), deleteAfter: max(anchor - cursor, 0))
+        return [cursor, anchor].allSatisfy { offset in
+            offset >= 0 && offset <= bytes.count && (offset == bytes.count || bytes[offset] & 0xC0 != 0x80)
         }
-        guard cursor > 0 else { return nil }
-        // Decoding a prefix that ends inside a character would misplace the cut.
-        guard let before = String(validating: bytes[..<cursor], as: UTF8.self),
-              let last = before.last else { return nil }
-        return TextEdit(deleteBefore: last.utf8.count)
     }
 
-    /// The state after `edit` is applied, as the client would report it.
+    public var hasSelection: Bool { cursor != anchor }
+
+    /// The text before the cursor (before the selection, if any); nil if the offsets are bad.
+    public var beforeCursor: Substring? {
+        guard isValid else { return nil }
+        let bytes = Array(text.utf8)
+        return String(decoding: bytes[..<min(cursor, anchor)], as: UTF8.self)[...]
+    }
+
+    /// The selected text; nil if the offsets are bad.
+    public var selected: String? {
+        guard isValid else { return nil }
+        let bytes = Array(text.utf8)
+        return String(decoding: bytes[min(cursor, anchor)..<max(cursor, anchor)], as: UTF8.self)
+    }
+
+    /// What one backspace removes before the cursor: the last code point, as phone
+    /// keyboards do (क्ष loses its ष, a combining accent goes alone), except emoji
+    /// sequences (ZWJ, skin tones, flags, keycaps, variation selectors) and CR LF,
+    /// which go whole. Nil at the start of the text, with a selection, or with bad offsets.
+    public var backspaceUnit: String? {
+        guard !hasSelection, let before = beforeCursor, let last = before.last else { return nil }
+        let scalars = last.unicodeScalars
+        if scalars.count == 1 || last == "\r\n" || SurroundingText.isEmojiSequence(last) { return String(last) }
+        return String(scalars.last!)
+    }
+
+    static func isEmojiSequence(_ c: Character) -> Bool {
+        let scalars = c.unicodeScalars
+        if scalars.first?.properties.isEmojiPresentation == true { return true }
+        return scalars.contains { s in
+            switch s.value {
+            case 0x200D, 0xFE0F, 0x20E3, 0x1F3FB...0x1F3FF, 0x1F1E6...0x1F1FF, 0xE0020...0xE007F: true
+            default: false
+            }
+        }
+    }
+
+    /// The state after `edit`, as the client should report it: the selection is replaced,
+    /// then bytes around the cursor are deleted, then the text is inserted.
     public mutating func apply(_ edit: TextEdit) {
+        guard isValid else { return }
         var bytes = Array(text.utf8)
-        let lower = min(max(cursor - edit.deleteBefore, 0), bytes.count)
-        let upper = min(max(cursor + edit.deleteAfter, 0), bytes.count)
-        guard lower <= upper else { return }
+        let start = min(cursor, anchor)
+        bytes.removeSubrange(start..<max(cursor, anchor))
+        let lower = min(max(start - edit.deleteBefore, 0), bytes.count)
+        let upper = min(max(start + edit.deleteAfter, lower), bytes.count)
         let inserted = Array(edit.insert.utf8)
         bytes.replaceSubrange(lower..<upper, with: inserted)
         text = String(decoding: bytes, as: UTF8.self)
         cursor = lower + inserted.count
         anchor = cursor
+    }
+
+    /// The state after a BackSpace key: the selection, or one backspace unit, gone.
+    public mutating func applyBackspaceKey() {
+        if hasSelection {
+            apply(TextEdit())
+        } else if let unit = backspaceUnit {
+            apply(TextEdit(deleteBefore: unit.utf8.count))
+        }
     }
 }
 

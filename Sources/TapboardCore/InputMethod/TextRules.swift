@@ -1,3 +1,13 @@
+/// When sentences start with a capital by themselves.
+public enum AutoCapitalise: String, Sendable, Equatable, CaseIterable {
+    /// Where the field asks for it (text-input's auto_capitalization or titlecase hint),
+    /// as text-input-v3 and Android mean it.
+    case field
+    /// In every prose field.
+    case always
+    case off
+}
+
 /// Phone-keyboard conventions that read the text around the cursor.
 public enum TextRules {
     /// Fields where text is not prose: no auto-capitalisation, no ". " on double space.
@@ -10,22 +20,17 @@ public enum TextRules {
         }
     }
 
-    /// The text before the cursor, if the client reports it.
-    static func prefix(_ field: TextFieldState) -> Substring? {
-        guard let s = field.surrounding else { return nil }
-        let bytes = Array(s.text.utf8)
-        let cursor = min(max(min(s.cursor, s.anchor), 0), bytes.count)
-        guard let text = String(validating: bytes[..<cursor], as: UTF8.self) else { return nil }
-        return text[...]
-    }
-
-    /// The shift the next letter should get: once at the start of a field and after a
-    /// sentence ends (". ", "! ", "? ", a new line), locked for upper-case fields, off
-    /// where the hints say lower case or the field is not prose.
-    public static func autoShift(_ field: TextFieldState) -> ShiftState {
+    /// The shift the next letter should get, from the field and the text before the
+    /// cursor (`text`): locked for upper-case fields; off where the hints say lower case,
+    /// the field is not prose, or the mode and the field do not ask for capitals; else
+    /// once at the start of the text and after a sentence ends (". ", "! ", "? ", a new line).
+    public static func autoShift(_ field: TextFieldState, text: SurroundingText?,
+                                 mode: AutoCapitalise = .field) -> ShiftState {
         guard field.active, isProse(field), !field.hints.contains(.lowercase) else { return .off }
         if field.hints.contains(.uppercase) { return .locked }
-        guard let before = prefix(field) else { return .off }
+        let asked = field.hints.contains(.autoCapitalization) || field.hints.contains(.titlecase)
+        guard mode == .always || (mode == .field && asked) else { return .off }
+        guard let before = text?.beforeCursor else { return .off }
         if before.isEmpty || before.last == "\n" { return .once }
         let trimmed = before.reversed().drop { $0 == " " }
         guard trimmed.count < before.count else { return .off }  // no space before the cursor
@@ -36,21 +41,20 @@ public enum TextRules {
 
     /// The edit for a second quick space: ". " in place of the space just typed, where a
     /// word ends a sentence; nil where a plain space is right.
-    public static func sentenceEndEdit(_ field: TextFieldState) -> TextEdit? {
-        guard field.active, isProse(field), let before = prefix(field), before.last == " " else { return nil }
+    public static func sentenceEndEdit(_ field: TextFieldState, text: SurroundingText?) -> TextEdit? {
+        guard field.active, isProse(field), let s = text, !s.hasSelection,
+              let before = s.beforeCursor, before.last == " " else { return nil }
         let beforeSpace = before.dropLast()
         guard let last = beforeSpace.last, last.isLetter || last.isNumber else { return nil }
         return TextEdit(deleteBefore: 1, insert: ". ")
     }
 
-    /// The edit that deletes the word before the cursor (and the spaces after it).
-    public static func wordDeleteEdit(_ field: TextFieldState) -> TextEdit? {
-        guard let s = field.surrounding, s.cursor == s.anchor, let before = prefix(field), !before.isEmpty else {
-            return nil
-        }
+    /// The word before the cursor and the spaces after it, as held backspace deletes them.
+    public static func wordBeforeCursor(_ text: SurroundingText?) -> String? {
+        guard let s = text, !s.hasSelection, let before = s.beforeCursor, !before.isEmpty else { return nil }
         let spaces = before.reversed().prefix { $0 == " " || $0 == "\n" }
         let word = before.dropLast(spaces.count).reversed().prefix { $0 != " " && $0 != "\n" }
-        let count = spaces.reduce(0) { $0 + $1.utf8.count } + word.reduce(0) { $0 + $1.utf8.count }
-        return count > 0 ? TextEdit(deleteBefore: count) : nil
+        let deleted = String(word.reversed()) + String(spaces.reversed())
+        return deleted.isEmpty ? nil : deleted
     }
 }

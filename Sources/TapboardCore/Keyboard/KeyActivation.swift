@@ -45,13 +45,22 @@ extension KeyboardState {
         return [.commitText(text)]
     }
 
-    mutating func activate(_ key: Key, time: UInt64) -> [Effect] {
+    /// What tapping `key` does; `repeated`: a held key repeating, which never counts
+    /// toward a double tap.
+    mutating func activate(_ key: Key, time: UInt64, repeated: Bool = false) -> [Effect] {
         switch key.action {
         case .text:
-            let held = pressed.values.contains(where: \.isShift)
-            if held { shiftUsedWhileHeld = true }
+            var held = false
+            for (source, p) in pressed where p.isShift {
+                pressed[source]?.usedAsModifier = true
+                held = true
+            }
             return typeText(key.text(shifted: isShifted || held) ?? "")
         case .space:
+            if repeated {
+                lastSpace = nil
+                return [.commitText(" ")]
+            }
             if let last = lastSpace, time >= last, time - last <= timings.doubleSpace {
                 lastSpace = nil
                 return [.doubleSpace]

@@ -8,6 +8,8 @@ public struct KeyboardState: Sendable {
         var key: Int
         /// The key is a shift key (held shift capitalises other fingers' letters).
         var isShift: Bool
+        /// A held shift typed capitals with it: its release leaves shift as it was.
+        var usedAsModifier = false
         var origin: Point
         /// The long-press timer fired (a popup may be open).
         var long = false
@@ -34,8 +36,6 @@ public struct KeyboardState: Sendable {
     var lastSpace: UInt64?
     /// The layer to go back to after one character (a `once` layer key was tapped).
     var returnLayer: String?
-    /// A held shift key typed capitals with it: releasing it leaves shift as it was.
-    var shiftUsedWhileHeld = false
     public var timings = KeyTimings()
     /// Show a bubble over pressed keys (off in password fields and by setting).
     public var previews = true
@@ -177,10 +177,7 @@ public struct KeyboardState: Sendable {
         }
         if p.repeats > 0 || p.cursorX != nil { return effects }
         let key = geometry.keys[p.key].key
-        if key.action == .shift, shiftUsedWhileHeld {
-            shiftUsedWhileHeld = false
-            return effects + [.redrawAll]
-        }
+        if key.action == .shift, p.usedAsModifier { return effects + [.redrawAll] }
         return effects + activate(key, time: time)
     }
 
@@ -224,7 +221,7 @@ public struct KeyboardState: Sendable {
             pressed[source]?.repeats += 1
             let key = geometry.keys[p.key].key
             let effects = key.action == .backspace && p.repeats >= timings.repeatsBeforeWords
-                ? [Effect.deleteWordBackward] : activate(key, time: time)
+                ? [Effect.deleteWordBackward] : activate(key, time: time, repeated: true)
             return effects + [.schedule(.repeatKey(press: id), after: timings.repeatInterval)]
         }
     }

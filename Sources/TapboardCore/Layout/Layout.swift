@@ -76,10 +76,16 @@ public struct Key: Sendable, Equatable {
         Key(label: text, action: .text(text), width: width)
     }
 
-    /// What a text key types with or without shift.
+    /// What a text key types with or without shift. Without a `shifted` text, shift
+    /// capitalises one letter only: a snippet ("lol", ".com") stays as written, and
+    /// so does a letter whose capital is longer (ß).
     public func text(shifted isShifted: Bool) -> String? {
         guard case .text(let text) = action else { return nil }
-        return isShifted ? (shifted ?? text.uppercased()) : text
+        guard isShifted else { return text }
+        if let shifted { return shifted }
+        guard text.count == 1 else { return text }
+        let upper = text.uppercased()
+        return upper.count == 1 ? upper : text
     }
 }
 

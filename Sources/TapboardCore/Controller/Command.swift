@@ -1,0 +1,56 @@
+/// What the controller asks the Wayland side to do, as values.
+public enum Command: Sendable, Equatable {
+    /// delete_surrounding_text + commit_string + commit through text-input.
+    case edit(TextEdit)
+    /// Type text as key events through the virtual keyboard.
+    case typeKeys(String)
+    /// One key event by keysym name (or the character it types), with modifiers.
+    case key(String, Modifiers)
+    /// Redraw these keys (indices into `Controller.geometry`); nil: the whole panel.
+    case redraw([Int]?)
+    /// Put the panel on screen at this height; take it away (releasing held keys).
+    case showPanel(height: Int)
+    case hidePanel
+    /// Ask the compositor for another panel height (a `panelConfigured` follows).
+    case setPanelHeight(Int)
+    case schedule(ControllerTimer, after: UInt64)
+    case cancel(ControllerTimer)
+    /// The popup above a held key (alternates, the keyboard list); its frame is in panel coordinates.
+    case showPopup(Popup)
+    case closePopup
+    /// The magnified bubble over a pressed key.
+    case showPreview(Popup)
+    case hidePreview
+    /// Another keyboard is shown: its characters should be in the virtual keyboard's keymap.
+    case keyboardShown(Layout)
+    /// One line for the user on standard error (never typed text).
+    case say(String)
+}
+
+/// Timed work the controller asks for.
+public enum ControllerTimer: Sendable, Hashable {
+    case key(KeyTimer)
+    /// Focus left the field: hide unless another field takes it meanwhile.
+    case hideAfterFocusLoss
+    /// The keyboard's name on the space bar after a switch goes away.
+    case spaceLabel
+}
+
+/// Where a press lands.
+public enum PressTarget: Sendable, Equatable {
+    case panel
+    /// The popup open above the panel; points are relative to the popup.
+    case popup
+}
+
+/// Keyboards by name, for the controller to load when the user or a field asks.
+public protocol LayoutLibrary {
+    func isAvailable(_ name: String) -> Bool
+    func load(_ name: String) -> Result<Layout, LayoutLoadError>
+}
+
+public struct LayoutLoadError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,131 @@
+/// Presses and timers in; the keyboard's effects turned into commands.
+extension Controller {
+    public mutating func press(_ source: PressSource, on target: PressTarget, at point: Point, time: UInt64) -> [Command] {
+        guard let g = geometry, target == .panel else { return [] }
+        return translate(keyboard.press(source, at: point, time: time, in: g))
+    }
+
+    public mutating func move(_ source: PressSource, on target: PressTarget, to point: Point) -> [Command] {
+        guard let g = geometry else { return [] }
+        var p = point
+        if target == .popup {
+            // A pointer without an implicit grab crossed into the popup: its points are
+            // relative to the popup, which sits at its frame's whole-pixel origin.
+            guard let open = keyboard.popup else { return [] }
+            p = Point(x: point.x + open.frame.x.rounded(.down), y: point.y + open.frame.y.rounded(.down))
+        }
+        return translate(keyboard.move(source, to: p, in: g))
+    }
+
+    public mutating func release(_ source: PressSource, time: UInt64) -> [Command] {
+        guard let g = geometry else { return [] }
+        return translate(keyboard.release(source, time: time, in: g)) + cancelStaleTimers()
+    }
+
+    public mutating func cancel(_ source: PressSource) -> [Command] {
+        translate(keyboard.cancel(source)) + cancelStaleTimers()
+    }
+
+    public mutating func timerFired(_ timer: ControllerTimer, time: UInt64) -> [Command] {
+        switch timer {
+        case .key(let t):
+            keyTimers.remove(t)
+            guard let g = geometry else { return [] }
+            return translate(keyboard.timerFired(t, time: time, in: g))
+        case .hideAfterFocusLoss:
+            return field.active ? [] : hide()
+        case .spaceLabel:
+            spaceLabel = ""
+            return [.redraw(nil)]
+        }
+    }
+
+    /// Key timers outlive their presses only as no-ops; cancel them so an idle
+    /// keyboard never wakes up.
+    mutating func cancelStaleTimers() -> [Command] {
+        let live = keyboard.activePresses
+        var out: [Command] = []
+        for t in keyTimers {
+            switch t {
+            case .longPress(let id), .repeatKey(let id):
+                if !live.contains(id) {
+                    keyTimers.remove(t)
+                    out.append(.cancel(.key(t)))
+                }
+            }
+        }
+        return out
+    }
+
+    /// The keyboard's effects as commands; text goes through `submit`.
+    mutating func translate(_ effects: [Effect]) -> [Command] {
+        var out: [Command] = []
+        for e in effects {
+            switch e {
+            case .redrawKeys(let keys): out.append(.redraw(keys))
+            case .redrawAll: out += relayout()
+            case .schedule(let t, let ms):
+                keyTimers.insert(t)
+                out.append(.schedule(.key(t), after: ms))
+            case .showPopup(let p): out.append(.showPopup(p))
+            case .closePopup: out.append(.closePopup)
+            case .showPreview(let i): out += preview(i)
+            case .hidePreview: out.append(.hidePreview)
+            case .nextKeyboard:
+                let lib = library
+                out += switchKeyboard { $0.next { lib.isAvailable($0) } }
+            case .pickKeyboard(let name): out += switchKeyboard { $0.pick(name) }
+            case .hide: out += hide()
+            case .commitText, .deleteBackward, .deleteWordBackward, .doubleSpace, .enter, .key:
+                out += submit(e)
+            }
+        }
+        return out
+    }
+
+    /// The bubble over key `index`, showing what it would type.
+    func preview(_ index: Int) -> [Command] {
+        guard let g = geometry, g.keys.indices.contains(index) else { return [] }
+        let key = g.keys[index]
+        let label = keyboard.isShifted ? (key.key.text(shifted: true) ?? key.key.label) : key.key.label
+        return [.showPreview(Popup.preview(label, above: key, panelWidth: g.width))]
+    }
+
+    /// The field text-input reaches now, if any.
+    var textInputField: TextFieldState? { textInputUsable && field.active ? field : nil }
+
+    /// Sends a text effect the way the field can take it, and keeps the text model in step.
+    mutating func submit(_ effect: Effect) -> [Command] {
+        let target = textInputField
+        var out: [Command] = []
+        for output in Submission.plan(effect, field: target, text: target == nil ? nil : text.known) {
+            switch output {
+            case .edit(let edit):
+                out.append(.edit(edit))
+                text.sent(edit)
+            case .typeKeys(let s):
+                out.append(.typeKeys(s))
+                text.sent(TextEdit(insert: s))
+            case .key(let sym, let mods):
+                out.append(.key(sym, mods))
+                switch (sym, mods) {
+                case ("BackSpace", []): text.sentBackspaceKey()
+                case ("Return", []) where !(target?.hints.contains(.multiline) ?? false): break  // submits a form
+                default: text.sentUnknownKey()
+                }
+            }
+        }
+        return out + autoShift()
+    }
+
+    /// Shift for the next letter, from the field and its text.
+    mutating func autoShift() -> [Command] {
+        let wanted: ShiftState
+        if let f = textInputField {
+            wanted = TextRules.autoShift(f, text: text.bestGuess, mode: settings.autoCapitalise)
+        } else {
+            wanted = .off
+        }
+        return translate(keyboard.applyAutoShift(wanted))
+    }
+}

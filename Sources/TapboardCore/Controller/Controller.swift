@@ -1,0 +1,168 @@
+/// The keyboard as the user meets it: which keyboard shows, when the panel comes and
+/// goes, what each tap sends to the focused field. It takes events (the field's state,
+/// presses, timers, the output's and the panel's size) and returns `Command`s; it owns
+/// no Wayland object, so every rule here is testable without a compositor.
+public struct Controller {
+    public internal(set) var keyboard: KeyboardState
+    public internal(set) var selection: KeyboardSelection
+    /// The focused field as the input method last reported it (inactive: none).
+    public internal(set) var field = TextFieldState()
+    /// What tapboard believes the field holds.
+    public internal(set) var text = TextModel()
+    public let settings: Settings
+    let library: any LayoutLibrary
+    /// Keyboards loaded so far, by name.
+    var loaded: [String: Layout]
+    /// The panel is wanted on screen.
+    public internal(set) var visible = false
+    /// The logical size of the output the panel is on.
+    public internal(set) var output = (width: 720, height: 1280)
+    /// Key rectangles for the configured panel; nil while there is no configured panel.
+    public internal(set) var geometry: PanelGeometry?
+    /// The layer `geometry` was computed for.
+    var laidOutLayer = ""
+    /// The last height asked of the compositor: a compositor that clamps it is not asked again.
+    var askedHeight: Int?
+    /// A word for the return key in this field ("Go" for URLs), empty for the arrow.
+    public internal(set) var returnLabel = ""
+    /// The keyboard's name on the space bar for a moment after a switch.
+    public internal(set) var spaceLabel = ""
+    /// Text-input can reach fields (false without input-method-v2, or when another holds it).
+    public internal(set) var textInputUsable = true
+    /// Key timers scheduled and not yet fired or cancelled.
+    var keyTimers: Set<KeyTimer> = []
+    /// Milliseconds to wait after a field loses focus before hiding (focus may move to another field).
+    public static let hideDelay: UInt64 = 150
+    /// Milliseconds the keyboard's name stays on the space bar.
+    public static let spaceLabelTime: UInt64 = 1200
+
+    /// `layouts`: the enabled keyboards, loaded, in globe order (at least one).
+    public init(layouts: [Layout], settings: Settings, library: any LayoutLibrary, textInput: Bool = true) {
+        precondition(!layouts.isEmpty, "at least one keyboard")
+        self.settings = settings
+        self.library = library
+        textInputUsable = textInput
+        loaded = Dictionary(layouts.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        selection = KeyboardSelection(enabled: layouts.map(\.name))
+        keyboard = KeyboardState(layout: layouts[0])
+        keyboard.keyboards = layouts.map { ($0.name, $0.displayName) }
+        keyboard.timings.longPress = settings.longPress
+        keyboard.timings.repeatDelay = settings.repeatDelay
+        keyboard.timings.repeatInterval = max(1000 / settings.repeatRate, 10)
+        keyboard.previews = settings.keyPreview
+    }
+
+    /// The first keyboard, and the panel unless it starts hidden.
+    public mutating func start(hidden: Bool) -> [Command] {
+        var out = [Command.keyboardShown(keyboard.layout)] + showSelectedKeyboard()
+        if !hidden { out += show() }
+        return out
+    }
+
+    // MARK: visibility
+
+    public mutating func show() -> [Command] {
+        guard !visible else { return [] }
+        visible = true
+        let height = wantedHeight
+        askedHeight = height
+        return [.showPanel(height: height)]
+    }
+
+    public mutating func hide() -> [Command] {
+        guard visible else { return [] }
+        let cancelled = translate(keyboard.cancelAll())
+        visible = false
+        geometry = nil
+        askedHeight = nil
+        return cancelled + cancelStaleTimers() + [.hidePanel]
+    }
+
+    public mutating func toggle() -> [Command] { visible ? hide() : show() }
+
+    /// The compositor closed the panel's surface.
+    public mutating func panelClosed() -> [Command] { hide() }
+
+    // MARK: sizes
+
+    /// The panel's height for the shown keyboard on this output.
+    var wantedHeight: Int {
+        PanelGeometry.forOutput(width: output.width, height: output.height, layout: keyboard.layout,
+                                layer: keyboard.layer).height
+    }
+
+    /// The output the panel is on has this logical size (first known, rotated, scaled, moved).
+    public mutating func outputChanged(width: Int, height: Int) -> [Command] {
+        guard width > 0, height > 0, (width, height) != output else { return [] }
+        output = (width, height)
+        askedHeight = nil
+        return showSelectedKeyboard() + resize()
+    }
+
+    /// The compositor configured the panel at this size.
+    public mutating func panelConfigured(width: Int, height: Int) -> [Command] {
+        guard visible, width > 0, height > 0 else { return [] }
+        geometry = PanelGeometry(layer: keyboard.layer, width: width, height: height)
+        laidOutLayer = keyboard.layer.name
+        var out: [Command] = [.redraw(nil)]
+        if height != wantedHeight { out += resize() }
+        return out
+    }
+
+    /// Asks for the wanted height once; a compositor that gives another is believed.
+    mutating func resize() -> [Command] {
+        guard visible else { return [] }
+        let wanted = wantedHeight
+        guard wanted != askedHeight else { return [] }
+        askedHeight = wanted
+        return [.setPanelHeight(wanted)]
+    }
+
+    /// Keys move after a layer or keyboard switch; a shift change leaves them.
+    mutating func relayout() -> [Command] {
+        guard let g = geometry else { return [] }
+        if keyboard.layer.name != laidOutLayer || g.keys.isEmpty {
+            geometry = PanelGeometry(layer: keyboard.layer, width: g.width, height: g.height)
+            laidOutLayer = keyboard.layer.name
+        }
+        return [.redraw(nil)]
+    }
+
+    // MARK: keyboards
+
+    mutating func load(_ name: String) -> Result<Layout, LayoutLoadError> {
+        if let l = loaded[name] { return .success(l) }
+        let result = library.load(name)
+        if case .success(let l) = result { loaded[name] = l }
+        return result
+    }
+
+    /// Shows the keyboard the selection asks for (purpose, globe choice, wide output).
+    mutating func showSelectedKeyboard() -> [Command] {
+        let wide = output.width > output.height
+        let chosen = selection
+        let lib = library
+        let shown = chosen.layout(wide: wide, isAvailable: { lib.isAvailable($0) }, load: { self.load($0) })
+        switch shown {
+        case .failure(let e): return [.say(e.message)]
+        case .success(let layout):
+            guard layout != keyboard.layout else { return [] }
+            let cancelled = translate(keyboard.cancelAll())
+            keyboard.setLayout(layout)
+            geometry = geometry.map { PanelGeometry(layer: keyboard.layer, width: $0.width, height: $0.height) }
+            laidOutLayer = keyboard.layer.name
+            return cancelled + cancelStaleTimers() + [.keyboardShown(layout)] + resize() + [.redraw(nil)]
+                + autoShift()
+        }
+    }
+
+    mutating func switchKeyboard(_ change: (inout KeyboardSelection) -> Void) -> [Command] {
+        let before = keyboard.layout.name
+        change(&selection)
+        var out = showSelectedKeyboard()
+        guard keyboard.layout.name != before else { return out }
+        spaceLabel = keyboard.layout.displayName
+        out += [.cancel(.spaceLabel), .schedule(.spaceLabel, after: Self.spaceLabelTime), .redraw(nil)]
+        return out
+    }
+}

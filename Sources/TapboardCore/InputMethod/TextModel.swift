@@ -1,0 +1,76 @@
+/// What tapboard believes the focused field holds around the cursor.
+///
+/// Clients report their text late (Chromium and Firefox one edit behind) or never
+/// (Chromium on phoc), and a `done` may carry several of our edits or none. So every
+/// edit sent is applied here at once, and each prediction is kept until a report
+/// shows the client has got that far: a report equal to an earlier prediction is
+/// stale and changes nothing; one equal to none means the text changed some other
+/// way (the user moved the cursor, the app edited it), and it is taken as it is.
+public struct TextModel: Sendable, Equatable {
+    /// The client's last report, then each prediction after it; empty while unknown.
+    var history: [SurroundingText] = []
+    /// What tapboard typed since the field was focused, for fields that report nothing;
+    /// nil once a key moved the cursor somewhere unknown.
+    public private(set) var typed: SurroundingText? = SurroundingText(text: "", cursor: 0, anchor: 0)
+    /// Most predictions kept while the client is silent.
+    static let depth = 32
+
+    public init() {}
+
+    /// The text around the cursor as tapboard believes it; nil while unknown.
+    public var known: SurroundingText? { history.last }
+
+    /// The best view for auto-capitalisation: what is known, else what was typed in this field.
+    public var bestGuess: SurroundingText? { known ?? typed }
+
+    /// A new field: forget everything.
+    public mutating func reset() {
+        history = []
+        typed = SurroundingText(text: "", cursor: 0, anchor: 0)
+    }
+
+    /// The client's report after a `done` (nil: it reported no text).
+    public mutating func clientReported(_ report: SurroundingText?) {
+        guard let report, report.isValid else {
+            history = []
+            return
+        }
+        if let i = history.lastIndex(where: { Self.same($0, report) }) {
+            // The client got as far as prediction i; later predictions still stand.
+            history.removeFirst(i)
+            history[0] = report
+            return
+        }
+        history = [report]
+    }
+
+    /// Two views of the text agree where it matters for decisions: before the cursor
+    /// and in the selection.
+    static func same(_ a: SurroundingText, _ b: SurroundingText) -> Bool {
+        a.beforeCursor == b.beforeCursor && a.selected == b.selected
+    }
+
+    mutating func predict(_ change: (inout SurroundingText) -> Void) {
+        if var t = typed {
+            change(&t)
+            typed = t
+        }
+        guard var next = history.last else { return }
+        change(&next)
+        history.append(next)
+        if history.count > Self.depth { history.removeFirst(history.count - Self.depth) }
+    }
+
+    /// An edit sent through text-input.
+    public mutating func sent(_ edit: TextEdit) { predict { $0.apply(edit) } }
+
+    /// A BackSpace key sent: the selection or one backspace unit goes.
+    public mutating func sentBackspaceKey() { predict { $0.applyBackspaceKey() } }
+
+    /// A key whose effect on the text is not known (arrows, Ctrl combinations): wait
+    /// for the client's next report.
+    public mutating func sentUnknownKey() {
+        history = []
+        typed = nil
+    }
+}

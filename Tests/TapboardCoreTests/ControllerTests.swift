@@ -1,0 +1,215 @@
+import Testing
+@testable import TapboardCore
+
+/// Keyboards from the repository's layouts/ folder, as the live app's store gives them.
+struct ShippedLibrary: LayoutLibrary {
+    func isAvailable(_ name: String) -> Bool { readText(layoutsDirectory + "/\(name).json") != nil }
+    func load(_ name: String) -> Result<Layout, LayoutLoadError> {
+        do { return .success(try loadShipped("\(name).json")) } catch { return .failure(LayoutLoadError("\(error)")) }
+    }
+}
+
+/// The controller as the app drives it: a field focused, the panel configured, taps by label.
+struct Driven {
+    var c: Controller
+    var time: UInt64 = 1000
+    var sent: [Command] = []
+
+    init(_ names: [String] = ["us", "emoji"], settings: Settings = Settings(), hidden: Bool = true) throws {
+        let lib = ShippedLibrary()
+        let layouts = try names.map { try lib.load($0).get() }
+        c = Controller(layouts: layouts, settings: settings, library: lib)
+        sent += c.start(hidden: hidden)
+    }
+
+    mutating func focus(_ text: String? = "", purpose: ContentPurpose = .normal, hints: ContentHints = [],
+                        change: InputMethodState.Change = .activated) {
+        var f = TextFieldState()
+        f.active = true
+        f.purpose = purpose
+        f.hints = hints
+        f.surrounding = text.map { SurroundingText(text: $0, cursor: $0.utf8.count, anchor: $0.utf8.count) }
+        record(c.fieldChanged(change, f))
+    }
+
+    mutating func record(_ commands: [Command]) {
+        sent += commands
+        for case .showPanel(let h) in commands { sent += c.panelConfigured(width: c.output.width, height: h) }
+    }
+
+    /// Taps the key with this label (or action name) and returns what was sent.
+    @discardableResult
+    mutating func tap(_ label: String) -> [Command] {
+        guard let g = c.geometry, let k = g.keys.first(where: { $0.key.label == label || $0.key.action.name == label }) else {
+            Issue.record("no key \(label)")
+            return []
+        }
+        time += 200
+        var out = c.press(.pointer, on: .panel, at: k.frame.center, time: time)
+        out += c.release(.pointer, time: time + 20)
+        sent += out
+        return out
+    }
+
+    func textOut(_ commands: [Command]) -> [Command] {
+        commands.filter { switch $0 { case .edit, .typeKeys, .key: true; default: false } }
+    }
+}
+
+@Suite struct ControllerTests {
+    @Test func focusShowsThePanelAndFocusLossHidesItAfterADelay() throws {
+        var d = try Driven()
+        #expect(!d.c.visible)
+        d.focus()
+        #expect(d.c.visible && d.c.geometry != nil)
+        var f = TextFieldState()
+        f.active = false
+        let out = d.c.fieldChanged(.deactivated, f)
+        #expect(out.contains(.schedule(.hideAfterFocusLoss, after: Controller.hideDelay)))
+        #expect(d.c.visible)
+        // Focus comes back before the timer: it stays.
+        d.focus(change: .activated)
+        #expect(d.c.timerFired(.hideAfterFocusLoss, time: 0) == [])
+        #expect(d.c.visible)
+        _ = d.c.fieldChanged(.deactivated, f)
+        #expect(d.c.timerFired(.hideAfterFocusLoss, time: 0).contains(.hidePanel))
+        #expect(!d.c.visible && d.c.geometry == nil)
+    }
+
+    @Test func fieldPurposePicksTheKeyboardAndTheReturnLabel() throws {
+        var d = try Driven()
+        d.focus(purpose: .digits)
+        #expect(d.c.keyboard.layout.name == "digits")
+        d.focus(purpose: .url, change: .updated)
+        #expect(d.c.keyboard.layout.name == "us" && d.c.returnLabel == "Go")
+        d.focus(purpose: .normal, change: .activated)
+        #expect(d.c.returnLabel == "")
+    }
+
+    @Test func noKeyBubbleInSensitiveFields() throws {
+        var d = try Driven()
+        d.focus(purpose: .password)
+        #expect(!d.tap("a").contains { if case .showPreview = $0 { true } else { false } })
+        d.focus(purpose: .normal, hints: .sensitiveData, change: .activated)
+        #expect(!d.c.keyboard.previews)
+        d.focus(purpose: .normal, change: .activated)
+        #expect(d.c.keyboard.previews)
+    }
+
+    @Test func decisionsRestOnWhatWasSentWhileTheClientLags() throws {
+        var d = try Driven(settings: { var s = Settings(); s.autoCapitalise = .always; return s }())
+        d.focus("")
+        #expect(d.c.keyboard.shift == .once)
+        d.tap("h")
+        // Chromium reports the empty field again, one edit late: shift stays off.
+        d.focus("", change: .updated)
+        #expect(d.c.keyboard.shift == .off)
+        d.tap("i")
+        d.focus("H", change: .updated)
+        #expect(d.c.text.known?.text == "Hi")
+        d.tap("space")
+        let out = d.tap("space")
+        // The double space sees "Hi " (what was sent), not the client's stale "H".
+        #expect(d.textOut(out) == [.edit(TextEdit(deleteBefore: 1, insert: ". "))])
+        #expect(d.c.keyboard.shift == .once)
+    }
+
+    @Test func autoCapitalisationFollowsTheFieldByDefault() throws {
+        var d = try Driven()
+        d.focus("")  // GTK3: no hints
+        #expect(d.c.keyboard.shift == .off)
+        d.focus("", hints: .autoCapitalization, change: .activated)  // Chromium asks for it
+        #expect(d.c.keyboard.shift == .once)
+        #expect(d.textOut(d.tap("h")) == [.edit(TextEdit(insert: "H"))])
+    }
+
+    @Test func clientsThatNeverReportTextStillGetSentenceCapitals() throws {
+        var d = try Driven()
+        d.focus(nil, hints: .autoCapitalization)  // Chromium on phoc: no surrounding text
+        #expect(d.c.keyboard.shift == .once)
+        for k in ["h", "i", "."] { d.tap(k) }
+        #expect(d.c.keyboard.shift == .off)
+        d.tap("space")
+        #expect(d.c.keyboard.shift == .once)
+        // Backspace without known text: the key, never a guess in bytes.
+        #expect(d.textOut(d.tap("backspace")) == [.key("BackSpace", [])])
+    }
+
+    @Test func unavailableKeepsTypingThroughKeysAndShowsThePanel() throws {
+        var d = try Driven()
+        let out = d.c.inputMethodUnavailable()
+        d.record(out)
+        #expect(out.contains { if case .say(let l) = $0 { l.contains("another input method") } else { false } })
+        #expect(d.c.visible)
+        #expect(d.textOut(d.tap("a")) == [.typeKeys("a")])
+        #expect(d.c.hide().contains(.hidePanel))
+        #expect(d.c.show().contains { if case .showPanel = $0 { true } else { false } })
+        // Focus events from the inert object change nothing.
+        #expect(d.c.fieldChanged(.activated, TextFieldState()) == [])
+    }
+
+    @Test func globeSwitchesAndNamesTheKeyboardOnTheSpaceBar() throws {
+        var d = try Driven(["us", "de"])
+        d.focus()
+        let out = d.tap("next-keyboard")
+        #expect(d.c.keyboard.layout.name == "de")
+        #expect(out.contains { if case .keyboardShown(let l) = $0 { l.name == "de" } else { false } })
+        #expect(d.c.spaceLabel == d.c.keyboard.layout.displayName)
+        #expect(out.contains(.schedule(.spaceLabel, after: Controller.spaceLabelTime)))
+        _ = d.c.timerFired(.spaceLabel, time: 0)
+        #expect(d.c.spaceLabel == "")
+    }
+
+    @Test func globeLongPressListsKeyboardsAndPicksOne() throws {
+        var d = try Driven(["us", "de", "emoji"])
+        d.focus()
+        let g = try #require(d.c.geometry)
+        let globe = try #require(g.keys.first { $0.key.action == .nextKeyboard })
+        let down = d.c.press(.touch(1), on: .panel, at: globe.frame.center, time: 0)
+        guard case .schedule(let timer, _)? = down.first(where: { if case .schedule = $0 { true } else { false } }) else {
+            Issue.record("no long-press timer")
+            return
+        }
+        let opened = d.c.timerFired(timer, time: 400)
+        guard case .showPopup(let list)? = opened.first(where: { if case .showPopup = $0 { true } else { false } }) else {
+            Issue.record("no keyboard list")
+            return
+        }
+        #expect(list.kind == .keyboards && list.values == ["us", "de", "emoji"])
+        _ = d.c.move(.touch(1), on: .panel, to: list.itemFrames[1].center)
+        let picked = d.c.release(.touch(1), time: 600)
+        #expect(picked.contains(.closePopup))
+        #expect(d.c.keyboard.layout.name == "de")
+    }
+
+    @Test func outputChangesRelayTheKeyboardAndHeightWithoutLooping() throws {
+        var d = try Driven()
+        d.focus()
+        let portrait = try #require(d.c.geometry)
+        // Rotated: wide layers, a new height asked once.
+        let out = d.c.outputChanged(width: 1280, height: 720)
+        guard case .setPanelHeight(let h)? = out.first(where: { if case .setPanelHeight = $0 { true } else { false } }) else {
+            Issue.record("no new height")
+            return
+        }
+        #expect(h != portrait.height)
+        // The compositor clamps the height: believed, not asked again.
+        let configured = d.c.panelConfigured(width: 1280, height: h - 50)
+        #expect(!configured.contains { if case .setPanelHeight = $0 { true } else { false } })
+        #expect(d.c.geometry?.height == h - 50 && d.c.geometry?.width == 1280)
+        #expect(d.c.panelConfigured(width: 1280, height: h - 50) == [.redraw(nil)])
+    }
+
+    @Test func hidingReleasesHeldKeysAndCancelsTheirTimers() throws {
+        var d = try Driven()
+        d.focus()
+        let g = try #require(d.c.geometry)
+        let bs = try #require(g.keys.first { $0.key.action == .backspace })
+        let down = d.c.press(.pointer, on: .panel, at: bs.frame.center, time: 0)
+        #expect(down.contains { if case .schedule(.key(.repeatKey), _) = $0 { true } else { false } })
+        let out = d.c.hide()
+        #expect(out.contains(.hidePanel))
+        #expect(out.contains { if case .cancel(.key(.repeatKey)) = $0 { true } else { false } })
+        #expect(d.c.keyboard.highlighted.isEmpty)
+    }
+}
