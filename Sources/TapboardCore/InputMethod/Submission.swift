@@ -1,10 +1,13 @@
 /// Decides how each effect reaches the application: as a text-input edit through
 /// zwp_input_method_v2, or as key events through the virtual keyboard.
 ///
-/// Clients disagree on `delete_surrounding_text`: GTK4 4.8 counts characters where
-/// the protocol says bytes, and with a selection each does its own thing. So text-input
-/// deletes only ASCII, where bytes and characters agree, and only when tapboard knows
-/// the text; everything else is a BackSpace key, which every client handles its own way.
+/// Clients disagree on `delete_surrounding_text`: GTK4 4.8 counts characters where the
+/// protocol says bytes, Chromium drops it unless its state is current, and GTK3 and
+/// Firefox do not report a selection (GTK3 then deletes beside it). A BackSpace key
+/// deletes the selection or one character in all of them, by each one's own rules for
+/// clusters (one code point in Indic, Thai and Arabic text, an emoji sequence whole).
+/// So backspace is always the key; text-input deletes only where an edit replaces
+/// ASCII tapboard knows it typed (". " for a double space, a word held away).
 public enum Submission {
     public enum Output: Sendable, Equatable {
         /// delete_surrounding_text + commit_string + commit(serial), one atomic edit.
@@ -25,11 +28,6 @@ public enum Submission {
             guard textInput else { return [.typeKeys(text)] }
             return splitUTF8(text).map { .edit(TextEdit(insert: $0)) }
         case .deleteBackward:
-            if textInput, let unit = text?.backspaceUnit, isASCII(unit) {
-                return [.edit(TextEdit(deleteBefore: unit.utf8.count))]
-            }
-            // A selection, the start of the reported window (lines join), a character
-            // outside ASCII, or a text not known: the application decides.
             return [.key("BackSpace", [])]
         case .deleteWordBackward:
             if textInput, let word = TextRules.wordBeforeCursor(text), isASCII(word) {
