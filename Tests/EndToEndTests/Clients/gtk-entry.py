@@ -49,12 +49,17 @@ def on_activate(app):
     win.present()
     field.grab_focus()
     if not multiline:
-        field.set_position(-1)
+        # The selection exists before the window gets focus: the input method sees it
+        # from its first state on.
+        if select_all:
+            field.select_region(0, -1)
+        else:
+            field.set_position(-1)
 
     def check_focus():
         # An entry's focus sits on its inner text widget.
         if win.is_active() and win.get_focus() is not None:
-            if select_all and not multiline:
+            if select_all and not multiline and not field.get_selection_bounds()[0]:
                 field.select_region(0, -1)
             say("ready")
             return False

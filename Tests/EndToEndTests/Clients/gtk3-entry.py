@@ -44,17 +44,19 @@ box.pack_start(entry, False, False, 0)
 win.add(box)
 win.show_all()
 entry.grab_focus()
+# Set the selection before the window gets focus, so that the input method sees it from
+# its first state on (grab_focus alone selects everything in GTK 3).
+if select_all:
+    entry.select_region(0, -1)
+else:
+    entry.set_position(-1)
 
 
 def check_focus():
     if not (win.is_active() and entry.has_focus()):
         return True
-    if select_all:
+    if select_all and not entry.get_selection_bounds():
         entry.select_region(0, -1)
-    else:
-        # grab_focus selects the whole text in GTK 3: put the cursor at the end instead.
-        entry.select_region(-1, -1)
-        entry.set_position(-1)
     say("ready")
     return False
 
