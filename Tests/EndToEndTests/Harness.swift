@@ -138,10 +138,10 @@ final class Compositor: @unchecked Sendable {
          "HOME": runDir, "LANG": "C.UTF-8"]
     }
 
-    /// Starts a client; it is stopped with the compositor.
+    /// Starts a client (with `env` added to the environment); it is stopped with the compositor.
     @discardableResult
-    func start(_ executable: String, _ args: [String] = []) throws -> Child {
-        let c = try Child(executable, args, env: environment)
+    func start(_ executable: String, _ args: [String] = [], env: [String: String] = [:]) throws -> Child {
+        let c = try Child(executable, args, env: environment.merging(env) { $1 })
         children.append(c)
         return c
     }

@@ -2,7 +2,7 @@
 # Test-only GTK4 client: one Gtk.Entry (or a multi-line Gtk.TextView with --multiline).
 # Prints "ready" once the field has focus, "text "..."" after every change (JSON-quoted),
 # and "activate" when Return activates the entry. Options: --purpose NAME, --hints a,b,
-# --text INITIAL.
+# --text INITIAL, --select-all (select the initial text once focused).
 import json
 import sys
 
@@ -15,6 +15,7 @@ args = sys.argv[1:]
 purpose = "free_form"
 hints = []
 multiline = "--multiline" in args
+select_all = "--select-all" in args
 if "--purpose" in args:
     purpose = args[args.index("--purpose") + 1]
 initial = args[args.index("--text") + 1] if "--text" in args else ""
@@ -48,11 +49,18 @@ def on_activate(app):
     win.present()
     field.grab_focus()
     if not multiline:
-        field.set_position(-1)
+        # The selection exists before the window gets focus: the input method sees it
+        # from its first state on.
+        if select_all:
+            field.select_region(0, -1)
+        else:
+            field.set_position(-1)
 
     def check_focus():
         # An entry's focus sits on its inner text widget.
         if win.is_active() and win.get_focus() is not None:
+            if select_all and not multiline and not field.get_selection_bounds()[0]:
+                field.select_region(0, -1)
             say("ready")
             return False
         return True

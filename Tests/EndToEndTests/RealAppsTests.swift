@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+/// Typing into real applications' text fields: GTK 3, GTK 4, Firefox ESR and Chromium,
+/// on sway and on phoc. What the field holds afterwards is what the user sees.
+@Suite struct RealAppsTests {
+    /// A compositor with tapboard's panel on screen and `client` focused.
+    func session(_ kind: Compositor.Kind, _ client: RealClient, tapboardArgs: [String] = [],
+                 field: FieldSetup = FieldSetup()) throws -> (Compositor, Child) {
+        let c = try Compositor(kind)
+        let tb = try c.tapboard(tapboardArgs)
+        guard try waitUntil(5, { panelShown(try c.screenshot("start")) }) else {
+            throw HarnessError("the panel did not appear: \(tb.stderr)")
+        }
+        let app = try c.realClient(client, field)
+        return (c, app)
+    }
+
+    /// Auto-capitalisation is for fields that ask for it: of these clients, only
+    /// Chromium sends the auto_capitalization hint for a plain field.
+    func expected(_ text: String, _ client: RealClient) -> String {
+        client == .chromium ? text.prefix(1).uppercased() + text.dropFirst() : text
+    }
+
+    /// h e l l o, backspace (takes the o back), space o k: "hell ok".
+    @Test(arguments: RealClient.allCases, Compositor.Kind.allCases)
+    func typingWithABackspace(_ client: RealClient, _ kind: Compositor.Kind) throws {
+        let (c, app) = try session(kind, client)
+        let panel = try PanelMap()
+        try c.tap(panel.taps(["h", "e", "l", "l", "o", "backspace", "space", "o", "k"]))
+        let text = settledFieldText(app)
+        _ = try c.screenshot("real-\(client)-hell-ok")
+        #expect(text == expected("hell ok", client), "\(client) field: \(app.lines)")
+    }
+
+    @Test(arguments: RealClient.allCases, Compositor.Kind.allCases)
+    func germanUmlautThenBackspace(_ client: RealClient, _ kind: Compositor.Kind) throws {
+        let (c, app) = try session(kind, client, tapboardArgs: ["--layouts", "de"])
+        let panel = try PanelMap(layout: "de")
+        try c.tap(panel.taps(["a", "b", "ü"]))
+        let typed = settledFieldText(app)
+        #expect(typed == expected("abü", client), "\(client) field after a b ü: \(app.lines)")
+        try c.tap(panel.taps(["backspace"]))
+        let text = settledFieldText(app)
+        _ = try c.screenshot("real-\(client)-de")
+        #expect(text == expected("ab", client), "\(client) field: \(app.lines)")
+    }
+
+    @Test(arguments: RealClient.allCases, Compositor.Kind.allCases)
+    func backspaceDeletesTheSelection(_ client: RealClient, _ kind: Compositor.Kind) throws {
+        let (c, app) = try session(kind, client, field: FieldSetup(text: "hello world", selectAll: true))
+        _ = try c.screenshot("real-\(client)-selected")
+        try c.tap(PanelMap().taps(["backspace"]))
+        let text = settledFieldText(app, initial: "hello world")
+        _ = try c.screenshot("real-\(client)-selection-deleted")
+        #expect(text == "", "\(client) field: \(app.lines)")
+    }
+}
+}
