@@ -36,7 +36,8 @@ let package = Package(
                     exclude: ["Goldens"], swiftSettings: strict),
         .testTarget(name: "TapboardWaylandTests", dependencies: ["TapboardWayland", "TapboardCore", "CXKBCommon"],
                     swiftSettings: strict),
-        .testTarget(name: "EndToEndTests", dependencies: ["TapboardCore", "TapboardRender"], swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["TapboardCore", "TapboardRender"],
+                    exclude: ["Clients"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,7 +10,9 @@ extension EndToEnd {
                  field: FieldSetup = FieldSetup()) throws -> (Compositor, Child) {
         let c = try Compositor(kind)
         let tb = try c.tapboard(tapboardArgs)
-        guard try waitUntil(5, { panelShown(try c.screenshot("start")) }) else {
+        let first = tapboardArgs.firstIndex(of: "--layouts").map { String(tapboardArgs[$0 + 1].split(separator: ",")[0]) }
+        let shown = try PanelMap(layout: first)
+        guard try waitUntil(5, { panelShown(try c.screenshot("start"), shown) }) else {
             throw HarnessError("the panel did not appear: \(tb.stderr)")
         }
         let app = try c.realClient(client, field)
