@@ -3,20 +3,14 @@ import TapboardWayland
 
 /// Presses from the seat in, effects out.
 extension App: PressHandler {
-    func pressed(_ source: PressSource, surface: OpaquePointer, at point: Point, time: UInt32) {
-        guard let g = geometry, surface == panel?.surface else { return }
+    func pressed(_ source: PressSource, on place: PressPlace, at point: Point, time: UInt32) {
+        guard let g = geometry, place == .panel else { return }
         apply(keyboard.press(source, at: point, time: UInt64(time), in: g))
     }
 
-    func moved(_ source: PressSource, surface: OpaquePointer, to point: Point) {
+    func moved(_ source: PressSource, on place: PressPlace, to point: Point) {
         guard let g = geometry else { return }
-        var p = point
-        if let popup = popupSurface, surface == popup.surface {
-            p = Point(x: point.x + Double(popup.x), y: point.y + Double(popup.y))
-        } else if surface != panel?.surface {
-            return
-        }
-        apply(keyboard.move(source, to: p, in: g))
+        apply(keyboard.move(source, to: place.panelPoint(point), in: g))
     }
 
     func released(_ source: PressSource, time: UInt32) {

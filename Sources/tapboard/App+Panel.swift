@@ -78,7 +78,8 @@ extension App {
         look.onShiftPage = keyboard.layerName != keyboard.layout.layers[0].name
         look.returnLabel = returnLabel
         let stale = buffer.staleKeys
-        renderer.draw(g, look, on: buffer.canvas, only: stale.map { Array($0) })
+        guard let canvas = buffer.canvas else { return }
+        renderer.draw(g, look, on: canvas, only: stale.map { Array($0) })
         buffer.staleKeys = []
         let damage = stale.map { keys in
             keys.map { i in
@@ -102,8 +103,9 @@ extension App {
         if keyBubble == nil { keyBubble = KeyBubble(display: display, parent: p) }
         if previewPool == nil, let shm = display.shm { previewPool = BufferPool(shm: shm) }
         guard let b = keyBubble, let buffer = previewPool?.next(width: Int(f.width) * scale,
-                                                               height: Int(f.height) * scale, scale: scale) else { return }
-        renderer.draw(bubble, on: buffer.canvas)
+                                                               height: Int(f.height) * scale, scale: scale),
+              let canvas = buffer.canvas else { return }
+        renderer.draw(bubble, on: canvas)
         b.show(buffer, x: Int(f.x), y: Int(f.y), scale: scale)
         needsDraw = true  // the panel's commit applies the bubble
     }
@@ -137,8 +139,9 @@ extension App {
 
     func drawPopup(_ popup: Popup) {
         guard let s = popupSurface, s.isConfigured,
-              let buffer = popupPool?.next(width: s.width * scale, height: s.height * scale, scale: scale) else { return }
-        renderer.draw(popup, on: buffer.canvas)
+              let buffer = popupPool?.next(width: s.width * scale, height: s.height * scale, scale: scale),
+              let canvas = buffer.canvas else { return }
+        renderer.draw(popup, on: canvas)
         s.present(buffer, scale: scale)
     }
 

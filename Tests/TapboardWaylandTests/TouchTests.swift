@@ -16,11 +16,11 @@ import TapboardCore
         func record(_ effects: [Effect]) {
             for case .commitText(let t) in effects { typed += t }
         }
-        func pressed(_ source: PressSource, surface: OpaquePointer, at point: Point, time: UInt32) {
+        func pressed(_ source: PressSource, on place: PressPlace, at point: Point, time: UInt32) {
             record(keyboard.press(source, at: point, time: UInt64(time), in: geometry))
         }
-        func moved(_ source: PressSource, surface: OpaquePointer, to point: Point) {
-            record(keyboard.move(source, to: point, in: geometry))
+        func moved(_ source: PressSource, on place: PressPlace, to point: Point) {
+            record(keyboard.move(source, to: place.panelPoint(point), in: geometry))
         }
         func released(_ source: PressSource, time: UInt32) {
             record(keyboard.release(source, time: UInt64(time), in: geometry))
@@ -36,7 +36,9 @@ import TapboardCore
 
     /// A seat with no compositor behind it, feeding a recorder.
     func fedSeat() -> (Seat, Recorder) {
-        let seat = Seat(nil)
+        let surfaces = Surfaces()
+        surfaces.register(surface) { .panel }
+        let seat = Seat(nil, surfaces: surfaces)
         let r = Recorder(layout)
         seat.handler = r
         return (seat, r)
