@@ -4,22 +4,40 @@ import TapboardWayland
 
 /// The panel and its popup: showing, hiding, sizing and drawing.
 extension App {
+    /// The output the panel is on, else the one it will be on.
+    var output: Output? {
+        panel?.output ?? outputName.flatMap(display.output(named:)) ?? display.outputs.first
+    }
+
     var outputSize: (width: Int, height: Int) {
-        if let o = display.outputs.first, o.logicalSize.width > 0 { return o.logicalSize }
+        if let o = output, o.logicalSize.width > 0 { return o.logicalSize }
         return (720, 1280)
     }
 
-    var scale: Int { max(Int(display.outputs.first?.scale ?? 1), 1) }
+    var scale: Int { output?.scale ?? 1 }
 
     func showPanel() {
-        guard panel == nil, let shm = display.shm else { return }
+        panelWanted = true
+        // phoc 0.24 aborts if a layer surface comes before any seat: the seat's
+        // arrival shows the panel.
+        guard panel == nil, display.seat != nil, let shm = display.shm else { return }
+        var pinned: Output?
+        if let name = outputName {
+            pinned = display.output(named: name)
+            if pinned == nil {
+                let names = display.outputs.compactMap(\.name).joined(separator: ", ")
+                printError("tapboard: no output \"\(name)\" (outputs: \(names)); the compositor picks one")
+            }
+        }
+        showSelectedKeyboard()  // wide or not, for the output it goes to
         let o = outputSize
         let height = PanelGeometry.forOutput(width: o.width, height: o.height, layout: keyboard.layout,
                                              layer: keyboard.layer).height
         do {
-            let p = try LayerSurface(display: display, height: height)
+            let p = try LayerSurface(display: display, height: height, output: pinned)
             p.onConfigure = { [unowned self] in self.relayout() }
-            p.onClosed = { [unowned self] in self.hidePanel() }
+            p.onClosed = { [unowned self] in self.panelClosed() }
+            p.onOutputChange = { [unowned self] in self.outputChanged() }
             panel = p
             pool = BufferPool(shm: shm)
         } catch {
@@ -27,7 +45,25 @@ extension App {
         }
     }
 
+    /// The compositor closed the panel (its output went) or its pinned output went:
+    /// a new one goes where the compositor likes, once this event is done with.
+    func panelClosed() {
+        let wanted = panelWanted
+        loop.schedule(after: 0) { [unowned self] in
+            self.hidePanel()
+            if wanted { self.showPanel() }
+        }
+    }
+
+    /// Another output, or the same one resized, rotated or rescaled: the keyboard for
+    /// its shape (wide or not) and a layout for its size, drawn in this frame.
+    func outputChanged() {
+        showSelectedKeyboard()
+        relayout()
+    }
+
     func hidePanel() {
+        panelWanted = false
         for effect in keyboard.cancelAll() { apply(effect) }
         virtualKeyboard?.releaseAll()
         popupSurface = nil
@@ -45,10 +81,9 @@ extension App {
         let o = outputSize
         let wanted = PanelGeometry.forOutput(width: p.width, height: o.height, layout: keyboard.layout,
                                              layer: keyboard.layer)
-        if wanted.height != p.height {
-            // Another keyboard with another row count: ask for the new height; the
-            // next configure lays it out.
-            p.setHeight(wanted.height)
+        // Another keyboard or output: ask for the new height; the next configure lays
+        // it out. A compositor that gives another height is not asked again for the same.
+        if wanted.height != p.height, p.setHeight(wanted.height) {
             p.commit()
         }
         geometry = PanelGeometry(layer: keyboard.layer, width: p.width, height: p.height)

@@ -38,10 +38,15 @@ final class App {
     var spaceLabelTimer: Int?
     /// Milliseconds to wait after a field loses focus before hiding (focus may move to another field).
     let hideDelay: UInt64 = 150
+    /// The output the panel is pinned to (--output), by name.
+    let outputName: String?
+    /// The panel should be on screen (it waits for a seat, or replaces a closed one).
+    var panelWanted = false
 
     init(display: Display, store: LayoutStore, layouts: [Layout], settings: Settings,
-         startHidden: Bool) throws(WaylandError) {
+         startHidden: Bool, outputName: String? = nil) throws(WaylandError) {
         self.display = display
+        self.outputName = outputName
         self.store = store
         self.settings = settings
         loaded = Dictionary(layouts.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
@@ -69,7 +74,9 @@ final class App {
         if let seat = display.seat { try attach(seat) }
         display.onSeat = { [unowned self] seat in
             do { try self.attach(seat) } catch { printError("tapboard: \(error)") }
+            if self.panelWanted { self.showPanel() }
         }
+        display.onSeatRemoved = { [unowned self] _ in self.detachSeat() }
         loop.onSignal = { [unowned self] signal in self.signal(signal) }
         loop.beforeSleep = { [unowned self] in self.drawIfNeeded() }
         showSelectedKeyboard()
@@ -80,7 +87,9 @@ final class App {
     func attach(_ seat: Seat) throws(WaylandError) {
         seat.handler = self
         if let manager = display.virtualKeyboardManager {
-            virtualKeyboard = try VirtualKeyboard(manager: manager, seat: seat)
+            let vk = try VirtualKeyboard(manager: manager, seat: seat)
+            vk.prepare(for: keyboard.layout)
+            virtualKeyboard = vk
         }
         if let manager = display.inputMethodManager {
             let im = InputMethod(manager: manager, seat: seat)
@@ -90,6 +99,12 @@ final class App {
             }
             inputMethod = im
         }
+    }
+
+    /// The seat went: what was made on it goes too (its presses were cancelled).
+    func detachSeat() {
+        virtualKeyboard = nil
+        inputMethod = nil
     }
 
     func run() throws(WaylandError) {
@@ -103,6 +118,7 @@ final class App {
         inputMethod = nil
         virtualKeyboard = nil
         display.onSeat = nil
+        display.onSeatRemoved = nil
         display.seat?.handler = nil
         display.flush()
     }
@@ -165,6 +181,7 @@ final class App {
         guard case .success(let layout) = shown, layout != keyboard.layout else { return }
         virtualKeyboard?.releaseAll()
         keyboard.setLayout(layout)
+        virtualKeyboard?.prepare(for: layout)
         relayout()
     }
 
