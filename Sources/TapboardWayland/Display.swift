@@ -24,6 +24,7 @@ public final class Display {
     public private(set) var seat: Seat?
     private var otherSeats: [(name: UInt32, version: UInt32)] = []
     private var saidSeveralSeats = false
+    private var missingOutputSaid: Set<String> = []
     public private(set) var outputs: [Output] = []
     /// tapboard's own surfaces, for the seat to resolve what it points at.
     let surfaces = Surfaces()
@@ -154,6 +155,21 @@ public final class Display {
     /// The output of this name, if the compositor has it now.
     public func output(named name: String) -> Output? {
         outputs.first { $0.name == name }
+    }
+
+    /// The output to pin a panel to (`name` nil: none, the compositor picks). A missing
+    /// one is said in one line, once until it appears.
+    public func panelOutput(named name: String?) -> Output? {
+        guard let name else { return nil }
+        if let o = output(named: name) {
+            missingOutputSaid.remove(name)
+            return o
+        }
+        if missingOutputSaid.insert(name).inserted {
+            let names = outputs.compactMap(\.name).joined(separator: ", ")
+            printError("tapboard: no output \"\(name)\" (outputs: \(names)); the compositor picks one")
+        }
+        return nil
     }
 
     func output(proxy: OpaquePointer?) -> Output? {

@@ -25,21 +25,23 @@ public final class Output {
         }
     }
 
-    let proxy: OpaquePointer
+    let proxy: OpaquePointer!
     /// Registry name of the wl_output global.
     let globalName: UInt32
     private var xdgOutput: OpaquePointer?
     private var xdgVersion: UInt32 = 0
     private var listener: Listener<wl_output_listener>!
     private var xdgListener: Listener<zxdg_output_v1_listener>!
-    private var pending = State()
+    /// Filled by events, applied on `done`.
+    var pending = State()
     private(set) var applied = State()
     /// Whether a `done` has applied anything yet.
     public private(set) var isReady = false
     /// Called after a `done` that changed the applied state.
     var onChange: ((Output) -> Void)?
 
-    init(_ proxy: OpaquePointer, globalName: UInt32) {
+    /// `proxy` nil: an output fed by hand (tests set `pending` and call `done`).
+    init(_ proxy: OpaquePointer?, globalName: UInt32) {
         self.proxy = proxy
         self.globalName = globalName
         listener = Listener(wl_output_listener(
@@ -52,7 +54,7 @@ public final class Output {
                 o.pending.modeWidth = width
                 o.pending.modeHeight = height
             },
-            done: { data, _ in owner(data, as: Output.self).apply() },
+            done: { data, _ in owner(data, as: Output.self).done() },
             scale: { data, _, factor in owner(data, as: Output.self).pending.scale = max(factor, 1) },
             name: { data, _, name in owner(data, as: Output.self).pending.outputName = name.map { String(cString: $0) } },
             description: { _, _, _ in }))
@@ -66,15 +68,16 @@ public final class Output {
             done: { data, _ in
                 // Deprecated from version 3, where wl_output.done covers xdg-output too.
                 let o = owner(data, as: Output.self)
-                if o.xdgVersion < 3 { o.apply() }
+                if o.xdgVersion < 3 { o.done() }
             },
             name: { data, _, name in owner(data, as: Output.self).pending.xdgName = name.map { String(cString: $0) } },
             description: { _, _, _ in }))
-        wl_output_add_listener(proxy, listener.pointer, opaque(self))
+        if let proxy { wl_output_add_listener(proxy, listener.pointer, opaque(self)) }
     }
 
     deinit {
         if let xdgOutput { zxdg_output_v1_destroy(xdgOutput) }
+        guard let proxy else { return }
         if wl_output_get_version(proxy) >= 3 { wl_output_release(proxy) } else { wl_output_destroy(proxy) }
     }
 
@@ -86,7 +89,8 @@ public final class Output {
         zxdg_output_v1_add_listener(xdgOutput, xdgListener.pointer, opaque(self))
     }
 
-    private func apply() {
+    /// Applies what the events since the last `done` said.
+    func done() {
         let changed = pending != applied || !isReady
         applied = pending
         isReady = true

@@ -35,6 +35,9 @@ public final class Seat {
     /// Within one pointer frame: the pointer entered a surface / left one.
     private var enteredInFrame = false
     private var leftInFrame = false
+    /// A held pointer left our surfaces; it may yet enter the popup (phoc sends leave
+    /// and enter in frames of their own, in one burst).
+    private var leavePending = false
     /// Touch points down on our surfaces, with the surface each went down on.
     private var touches: [Int32: OpaquePointer] = [:]
 
@@ -92,6 +95,7 @@ public final class Seat {
     }
 
     private func endPointerPress() {
+        leavePending = false
         guard buttonDown else { return }
         buttonDown = false
         handler?.cancelled(.pointer)
@@ -130,18 +134,27 @@ public final class Seat {
         }
     }
 
-    /// Crossings are decided here: leave + enter in one frame is a held pointer moving
-    /// from the panel into its popup (the press goes on there); a leave alone ends the
-    /// press, since a compositor without an implicit grab (phoc) sends the release
-    /// elsewhere.
+    /// Crossings are decided here: a held pointer that leaves the panel and enters the
+    /// popup goes on pressing there. A leave with no enter on our surfaces ends the
+    /// press once the burst of events is read (`endOfBurst`): a compositor without an
+    /// implicit grab (phoc) sends the release elsewhere.
     func pointerFrame() {
         defer { enteredInFrame = false; leftInFrame = false }
         guard buttonDown, enteredInFrame || leftInFrame else { return }
         if let place = surfaces.place(of: pointerSurface) {
+            leavePending = false
             if enteredInFrame { handler?.moved(.pointer, on: place, to: pointerPosition) }
         } else {
-            endPointerPress()
+            leavePending = true
         }
+    }
+
+    /// Every event the compositor sent so far is handled: a held pointer still off our
+    /// surfaces has left for good.
+    func endOfBurst() {
+        guard leavePending else { return }
+        leavePending = false
+        if surfaces.place(of: pointerSurface) == nil { endPointerPress() }
     }
 
     // MARK: touch, one event at a time (the wl_touch listener calls these)

@@ -21,14 +21,7 @@ extension App {
         // phoc 0.24 aborts if a layer surface comes before any seat: the seat's
         // arrival shows the panel.
         guard panel == nil, display.seat != nil, let shm = display.shm else { return }
-        var pinned: Output?
-        if let name = outputName {
-            pinned = display.output(named: name)
-            if pinned == nil {
-                let names = display.outputs.compactMap(\.name).joined(separator: ", ")
-                printError("tapboard: no output \"\(name)\" (outputs: \(names)); the compositor picks one")
-            }
-        }
+        let pinned = display.panelOutput(named: outputName)
         showSelectedKeyboard()  // wide or not, for the output it goes to
         let o = outputSize
         let height = PanelGeometry.forOutput(width: o.width, height: o.height, layout: keyboard.layout,
@@ -46,13 +39,24 @@ extension App {
     }
 
     /// The compositor closed the panel (its output went) or its pinned output went:
-    /// a new one goes where the compositor likes, once this event is done with.
+    /// a new one goes where the compositor likes, once this event is done with. A
+    /// compositor that keeps closing it (no output fits) gets no new one until an
+    /// output comes or changes.
     func panelClosed() {
         let wanted = panelWanted
         loop.schedule(after: 0) { [unowned self] in
             self.hidePanel()
-            if wanted { self.showPanel() }
+            self.panelWanted = wanted
+            guard wanted, !self.display.outputs.isEmpty, self.panelReplacements < 3 else { return }
+            self.panelReplacements += 1
+            self.showPanel()
         }
+    }
+
+    /// Outputs came, went or changed: a panel that is wanted but missing comes back.
+    func outputsChanged() {
+        panelReplacements = 0
+        if panelWanted, panel == nil { showPanel() }
     }
 
     /// Another output, or the same one resized, rotated or rescaled: the keyboard for
@@ -86,6 +90,7 @@ extension App {
         if wanted.height != p.height, p.setHeight(wanted.height) {
             p.commit()
         }
+        panelReplacements = 0
         geometry = PanelGeometry(layer: keyboard.layer, width: p.width, height: p.height)
         laidOutLayer = keyboard.layer
         pool?.invalidate(nil)

@@ -42,6 +42,8 @@ final class App {
     let outputName: String?
     /// The panel should be on screen (it waits for a seat, or replaces a closed one).
     var panelWanted = false
+    /// Panels made in a row to replace closed ones, without a configure in between.
+    var panelReplacements = 0
 
     init(display: Display, store: LayoutStore, layouts: [Layout], settings: Settings,
          startHidden: Bool, outputName: String? = nil) throws(WaylandError) {
@@ -77,6 +79,7 @@ final class App {
             if self.panelWanted { self.showPanel() }
         }
         display.onSeatRemoved = { [unowned self] _ in self.detachSeat() }
+        display.onOutputsChanged = { [unowned self] in self.outputsChanged() }
         loop.onSignal = { [unowned self] signal in self.signal(signal) }
         loop.beforeSleep = { [unowned self] in self.drawIfNeeded() }
         showSelectedKeyboard()
@@ -119,6 +122,7 @@ final class App {
         virtualKeyboard = nil
         display.onSeat = nil
         display.onSeatRemoved = nil
+        display.onOutputsChanged = nil
         display.seat?.handler = nil
         display.flush()
     }

@@ -52,6 +52,8 @@ import TapboardCore
         seat.pointerButton(pressed: true, time: 1)
         seat.pointerLeave()
         seat.pointerFrame()
+        #expect(log.events == ["press pointer panel 10,20"])  // it might enter the popup yet
+        seat.endOfBurst()
         seat.pointerButton(pressed: false, time: 2)  // not sent by phoc; harmless if it were
         #expect(log.events == ["press pointer panel 10,20", "cancel pointer"])
         // The pointer comes back with the button up: a new press works.
@@ -77,6 +79,21 @@ import TapboardCore
                                "move pointer popup(100,-80) 7,8", "release pointer"])
     }
 
+    /// phoc sends the leave and the enter in frames of their own, in one burst.
+    @Test func heldPointerCrossingIntoThePopupInSeparateFramesGoesOn() {
+        let (seat, log) = fedSeat()
+        seat.pointerEnter(surface: panel, at: Point(x: 10, y: 20))
+        seat.pointerFrame()
+        seat.pointerButton(pressed: true, time: 1)
+        seat.pointerLeave()
+        seat.pointerFrame()
+        seat.pointerEnter(surface: popup, at: Point(x: 5, y: 6))
+        seat.pointerFrame()
+        seat.endOfBurst()
+        seat.pointerButton(pressed: false, time: 2)
+        #expect(log.events == ["press pointer panel 10,20", "move pointer popup(100,-80) 5,6", "release pointer"])
+    }
+
     @Test func heldPointerLeavingForAnotherClientCancels() {
         let (seat, log) = fedSeat()
         seat.pointerEnter(surface: panel, at: Point(x: 10, y: 20))
@@ -84,6 +101,7 @@ import TapboardCore
         seat.pointerLeave()
         seat.pointerEnter(surface: foreign, at: Point(x: 1, y: 1))  // not ours (or a stale surface)
         seat.pointerFrame()
+        seat.endOfBurst()
         #expect(log.events == ["press pointer panel 10,20", "cancel pointer"])
     }
 
@@ -93,6 +111,7 @@ import TapboardCore
         seat.pointerEnter(surface: panel, at: Point(x: 10, y: 20))
         seat.pointerButton(pressed: true, time: 1)
         seat.pointerLeave()
+        seat.endOfBurst()
         #expect(log.events == ["press pointer panel 10,20", "cancel pointer"])
     }
 
