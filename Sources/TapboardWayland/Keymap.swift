@@ -74,10 +74,11 @@ final class Keymap {
 
     deinit { xkb_keymap_unref(keymap) }
 
-    /// The base keymap alone, to tell which keysyms need a spare code.
-    nonisolated(unsafe) static let baseKeymap: Keymap = {
-        let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS)!
-        return Keymap(context: context, extras: [:])!
+    /// Keysyms the base keymap has: the others need a spare code.
+    static let baseKeysyms: Set<UInt32> = {
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return [] }
+        defer { xkb_context_unref(context) }
+        return Keymap(context: context, extras: [:]).map { Set($0.lookup.keys) } ?? []
     }()
 
     func key(for keysym: UInt32) -> (code: UInt32, shift: Bool)? { lookup[keysym] }

@@ -91,7 +91,7 @@ public final class VirtualKeyboard {
         var seen: Set<UInt32> = []
         for text in characters {
             for scalar in text.unicodeScalars {
-                guard let sym = Keymap.keysym(for: scalar), Keymap.baseKeymap.key(for: sym) == nil,
+                guard let sym = Keymap.keysym(for: scalar), !Keymap.baseKeysyms.contains(sym),
                       seen.insert(sym).inserted else { continue }
                 syms.append(sym)
             }
