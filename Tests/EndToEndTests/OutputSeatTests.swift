@@ -80,6 +80,21 @@ extension EndToEnd {
         #expect(tb.process.isRunning, "tapboard: \(tb.stderr)")
     }
 
+    /// Item 17: the panel sizes itself for the output it is on (wl_surface.enter), not
+    /// the first one, and follows that output's changes.
+    @Test func panelSizesForTheOutputItIsOn() throws {
+        let c = try Compositor(.sway)
+        try c.swaymsg(["create_output"])
+        try c.swaymsg(["output", "HEADLESS-2", "resolution", "800x600", "position", "720", "0"])
+        try c.swaymsg(["focus", "output", "HEADLESS-2"])
+        let tb = try c.tapboard()
+        try expectPanel(c, output: "HEADLESS-2", width: 800, height: try panelHeight(800, 600), "second")
+        try c.swaymsg(["output", "HEADLESS-2", "transform", "270"])
+        try expectPanel(c, output: "HEADLESS-2", width: 600, height: try panelHeight(600, 800), "second-270")
+        #expect(panelExtent(try c.screenshot("second", output: "HEADLESS-1")) == nil)
+        #expect(tb.stderr.isEmpty, "tapboard: \(tb.stderr)")
+    }
+
     /// Item 17: --output pins the panel to another output than the compositor's choice.
     /// (Its removal cannot be tested here: sway 1.7's headless outputs refuse to be
     /// disabled, "Failed to commit output".)
