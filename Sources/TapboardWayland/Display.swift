@@ -14,16 +14,30 @@ public final class Display {
     public private(set) var layerShell: OpaquePointer?
     public private(set) var inputMethodManager: OpaquePointer?
     public private(set) var virtualKeyboardManager: OpaquePointer?
+    private var xdgOutputManager: OpaquePointer?
     /// For popups above the panel (alternates, the keyboard list).
     public private(set) var wmBase: OpaquePointer?
     private let wmListener = Listener(xdg_wm_base_listener(ping: { _, base, serial in
         xdg_wm_base_pong(base, serial)
     }))
+    /// The seat in use: the first one announced. Others wait (unbound) in case it goes.
     public private(set) var seat: Seat?
+    private var otherSeats: [(name: UInt32, version: UInt32)] = []
+    private var saidSeveralSeats = false
+    private var missingOutputSaid: Set<String> = []
     public private(set) var outputs: [Output] = []
+    /// tapboard's own surfaces, for the seat to resolve what it points at.
+    let surfaces = Surfaces()
     /// Called when a seat appears after start-up (phoc announces its seat only once
-    /// an input device exists).
+    /// an input device exists), or another replaces one that went.
     public var onSeat: ((Seat) -> Void)?
+    /// Called when the seat in use goes, after its presses were cancelled and before
+    /// it is destroyed: drop whatever was made on it.
+    public var onSeatRemoved: ((Seat) -> Void)?
+    /// Layer surfaces watching outputs come, change and go.
+    var outputWatchers: [ObjectIdentifier: () -> Void] = [:]
+    /// Called when an output is added, changes (after its `done`) or is removed.
+    public var onOutputsChanged: (() -> Void)?
 
     /// Connects to $WAYLAND_DISPLAY; the error is one line for the user.
     public init() throws(WaylandError) {
@@ -55,7 +69,8 @@ public final class Display {
         // Proxies go before the connection that owns them.
         seat = nil
         outputs = []
-        for proxy in [compositor, subcompositor, shm, layerShell, inputMethodManager, virtualKeyboardManager, wmBase] {
+        for proxy in [compositor, subcompositor, shm, layerShell, inputMethodManager, virtualKeyboardManager, wmBase,
+                      xdgOutputManager] {
             if let proxy { wl_proxy_destroy(proxy) }
         }
         wl_registry_destroy(registry)
@@ -74,12 +89,25 @@ public final class Display {
             subcompositor = bind(name, wl_subcompositor_interface_address(), 1)
         case "wl_shm":
             shm = bind(name, wl_shm_interface_address(), 1)
-        case "wl_seat" where seat == nil:
-            let s = Seat(bind(name, wl_seat_interface_address(), min(version, 5)))
-            seat = s
-            onSeat?(s)
+        case "wl_seat":
+            if seat == nil {
+                useSeat(name: name, version: version)
+            } else {
+                otherSeats.append((name, version))
+                if !saidSeveralSeats {
+                    saidSeveralSeats = true
+                    printError("tapboard: the compositor has several seats; using the first")
+                }
+            }
         case "wl_output":
-            outputs.append(Output(bind(name, wl_output_interface_address(), min(version, 3)), name: name))
+            let o = Output(bind(name, wl_output_interface_address(), min(version, 4)), globalName: name)
+            if let xdgOutputManager { o.attachXDG(manager: xdgOutputManager) }
+            o.onChange = { [unowned self] _ in self.outputsChanged() }
+            outputs.append(o)
+        case "zxdg_output_manager_v1":
+            let m = bind(name, zxdg_output_manager_v1_interface_address(), min(version, 3))
+            xdgOutputManager = m
+            for o in outputs { o.attachXDG(manager: m) }
         case "zwlr_layer_shell_v1":
             layerShell = bind(name, zwlr_layer_shell_v1_interface_address(), min(version, 4))
         case "zwp_input_method_manager_v2":
@@ -94,8 +122,58 @@ public final class Display {
         }
     }
 
+    private func useSeat(name: UInt32, version: UInt32) {
+        let v = min(version, 5)
+        let s = Seat(bind(name, wl_seat_interface_address(), v), name: name, version: v, surfaces: surfaces)
+        seat = s
+        onSeat?(s)
+    }
+
     private func globalRemoved(name: UInt32) {
-        outputs.removeAll { $0.name == name }
+        otherSeats.removeAll { $0.name == name }
+        if let s = seat, s.name == name {
+            s.removed()
+            onSeatRemoved?(s)
+            seat = nil
+            if !otherSeats.isEmpty {
+                let next = otherSeats.removeFirst()
+                useSeat(name: next.name, version: next.version)
+            }
+        }
+        if outputs.contains(where: { $0.globalName == name }) {
+            outputs.removeAll { $0.globalName == name }
+            outputsChanged()
+        }
+    }
+
+    private func outputsChanged() {
+        // A watcher may close its panel and so remove others: look each up afresh.
+        for id in Array(outputWatchers.keys) { outputWatchers[id]?() }
+        onOutputsChanged?()
+    }
+
+    /// The output of this name, if the compositor has it now.
+    public func output(named name: String) -> Output? {
+        outputs.first { $0.name == name }
+    }
+
+    /// The output to pin a panel to (`name` nil: none, the compositor picks). A missing
+    /// one is said in one line, once until it appears.
+    public func panelOutput(named name: String?) -> Output? {
+        guard let name else { return nil }
+        if let o = output(named: name) {
+            missingOutputSaid.remove(name)
+            return o
+        }
+        if missingOutputSaid.insert(name).inserted {
+            let names = outputs.compactMap(\.name).joined(separator: ", ")
+            printError("tapboard: no output \"\(name)\" (outputs: \(names)); the compositor picks one")
+        }
+        return nil
+    }
+
+    func output(proxy: OpaquePointer?) -> Output? {
+        outputs.first { $0.proxy == proxy }
     }
 
     /// Sends queued requests.
@@ -106,4 +184,12 @@ public struct WaylandError: Error, CustomStringConvertible {
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+}
+
+/// One line on stderr.
+func printError(_ line: String) {
+    let text = line + "\n"
+    text.utf8CString.withUnsafeBytes { raw in
+        _ = write(STDERR_FILENO, raw.baseAddress, raw.count - 1)
+    }
 }

@@ -90,6 +90,7 @@ public final class EventLoop {
             while wl_display_prepare_read(d) != 0 {
                 guard wl_display_dispatch_pending(d) >= 0 else { throw lost() }
             }
+            display.seat?.endOfBurst()
             beforeSleep?()
             guard running else { wl_display_cancel_read(d); break }
             if wl_display_flush(d) < 0, errno != EAGAIN {

@@ -6,7 +6,7 @@ import CWayland
 /// key's highlight brings in the same tap. It is hidden by showing a clear buffer, not
 /// by unmapping: phoc 0.24 crashes when a layer surface's subsurface unmaps.
 public final class KeyBubble {
-    let surface: OpaquePointer
+    private let surface: OpaquePointer
     let subsurface: OpaquePointer
     private var bufferScale: Int32 = 1
     /// Fully transparent, 12 px square (a multiple of every buffer scale up to 4).

@@ -27,20 +27,24 @@ final class Keymap {
         for i in 0..<10 { rows.append((UInt32(59 + i), "F\(i + 1)", nil)) }
         return rows
     }()
-    /// evdev codes free for extra keysyms.
-    static let spareCodes: [UInt32] = Array(130...247)
+    /// evdev codes for extra keysyms: above KEY_MAX (0x2ff), so no input device can
+    /// produce them and no application binds them as real keys (130...247 held
+    /// KEY_SEARCH, KEY_MUTE-like media keys that shortcuts act on, and the few gaps
+    /// below 256 are too few). xkbcommon takes keycodes up to 0xfff; X11 clients
+    /// (Xwayland) see only codes below 256 and miss these characters.
+    static let spareCodes: Range<UInt32> = 0x300..<0x700
 
     let context: OpaquePointer
     let keymap: OpaquePointer
     /// The keymap as xkb v1 text, what the compositor receives.
     let text: String
-    /// Extra keysyms, in the order they were added.
-    let extras: [UInt32]
+    /// Extra keysyms and the spare code of each.
+    let extras: [UInt32: UInt32]
     /// keysym -> evdev code and whether it needs Shift.
     private var lookup: [UInt32: (code: UInt32, shift: Bool)] = [:]
     let shiftMask: UInt32, ctrlMask: UInt32, altMask: UInt32, logoMask: UInt32
 
-    init?(context: OpaquePointer, extras: [UInt32]) {
+    init?(context: OpaquePointer, extras: [UInt32: UInt32]) {
         self.context = context
         self.extras = extras
         guard let km = xkb_keymap_new_from_string(context, Keymap.source(extras: extras),
@@ -70,6 +74,13 @@ final class Keymap {
 
     deinit { xkb_keymap_unref(keymap) }
 
+    /// Keysyms the base keymap has: the others need a spare code.
+    static let baseKeysyms: Set<UInt32> = {
+        guard let context = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { return [] }
+        defer { xkb_context_unref(context) }
+        return Keymap(context: context, extras: [:]).map { Set($0.lookup.keys) } ?? []
+    }()
+
     func key(for keysym: UInt32) -> (code: UInt32, shift: Bool)? { lookup[keysym] }
 
     /// The keysym that types a character (Return for a new line); nil if none can.
@@ -83,12 +94,12 @@ final class Keymap {
         }
     }
 
-    static func source(extras: [UInt32]) -> String {
+    static func source(extras: [UInt32: UInt32]) -> String {
         var codes = base.map { $0.0 }
         var symbols = base.map { row in
             "key <I\(row.0 + 8)> { [ \(row.1)\(row.2.map { ", " + $0 } ?? "") ] };"
         }
-        for (sym, code) in zip(extras, spareCodes) {
+        for (sym, code) in extras.sorted(by: { $0.value < $1.value }) {
             codes.append(code)
             symbols.append("key <I\(code + 8)> { [ \(name(of: sym)) ] };")
         }
@@ -97,7 +108,7 @@ final class Keymap {
             xkb_keymap {
             xkb_keycodes "tapboard" {
             minimum = 8;
-            maximum = 255;
+            maximum = \(max(255, (codes.max() ?? 0) + 8));
             \(keycodes)
             };
             xkb_types "tapboard" { include "complete" };

@@ -5,9 +5,11 @@ import CWaylandProtocols
 /// Follows the protocol's order: first commit without a buffer, wait for `configure`,
 /// ack it, then attach buffers.
 public final class LayerSurface {
-    public let surface: OpaquePointer
+    let surface: OpaquePointer
     let layerSurface: OpaquePointer
+    private unowned let display: Display
     private var listener: Listener<zwlr_layer_surface_v1_listener>!
+    private var surfaceListener: Listener<wl_surface_listener>!
     /// Buffer scale last set (it is double-buffered state; send it only on change).
     private var bufferScale: Int32 = 1
 
@@ -15,18 +17,35 @@ public final class LayerSurface {
     public private(set) var width = 0
     public private(set) var height = 0
     public var isConfigured: Bool { width > 0 && height > 0 }
+    /// The height last asked for. A compositor may configure another (it clamps):
+    /// that is accepted, and the same height is not asked for again.
+    public private(set) var requestedHeight = 0
+
+    /// The output given to get_layer_surface; nil: the compositor chose.
+    public let pinnedOutput: Output?
+    /// Outputs the surface is on (wl_surface.enter/leave), oldest first.
+    private var entered: [OpaquePointer] = []
+    /// What `onOutputChange` last reported.
+    private var reported: (output: ObjectIdentifier?, state: Output.State?) = (nil, nil)
 
     public var onConfigure: (() -> Void)?
+    /// The compositor closed the surface, or the output it was pinned to went away:
+    /// destroy it (and make another if the panel is still wanted).
     public var onClosed: (() -> Void)?
+    /// The panel's output changed, or that output's size, scale or transform did.
+    public var onOutputChange: (() -> Void)?
 
-    public init(display: Display, height: Int) throws(WaylandError) {
+    /// A panel of this height on `output` (nil: where the compositor likes).
+    public init(display: Display, height: Int, output: Output? = nil) throws(WaylandError) {
         guard let compositor = display.compositor else { throw WaylandError("the compositor has no wl_compositor") }
         guard let shell = display.layerShell else {
             throw WaylandError("the compositor lacks zwlr_layer_shell_v1 (wlr-layer-shell), which the panel needs")
         }
+        self.display = display
+        pinnedOutput = output
         surface = wl_compositor_create_surface(compositor)
         layerSurface = zwlr_layer_shell_v1_get_layer_surface(
-            shell, surface, nil, ZWLR_LAYER_SHELL_V1_LAYER_TOP.rawValue, "tapboard")
+            shell, surface, output?.proxy, ZWLR_LAYER_SHELL_V1_LAYER_TOP.rawValue, "tapboard")
         listener = Listener(zwlr_layer_surface_v1_listener(
             configure: { data, layer, serial, width, height in
                 let s = owner(data, as: LayerSurface.self)
@@ -37,23 +56,75 @@ public final class LayerSurface {
             },
             closed: { data, _ in owner(data, as: LayerSurface.self).onClosed?() }))
         zwlr_layer_surface_v1_add_listener(layerSurface, listener.pointer, opaque(self))
+        surfaceListener = Listener(wl_surface_listener(
+            enter: { data, _, output in
+                guard let output else { return }
+                let s = owner(data, as: LayerSurface.self)
+                s.entered.removeAll { $0 == output }
+                s.entered.append(output)
+                s.checkOutput()
+            },
+            leave: { data, _, output in
+                let s = owner(data, as: LayerSurface.self)
+                s.entered.removeAll { $0 == output }
+                s.checkOutput()
+            }))
+        wl_surface_add_listener(surface, surfaceListener.pointer, opaque(self))
+        display.surfaces.register(surface) { .panel }
+        display.outputWatchers[ObjectIdentifier(self)] = { [unowned self] in self.outputsChanged() }
         let anchor = ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue
             | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
         zwlr_layer_surface_v1_set_anchor(layerSurface, anchor)
         setHeight(height)
         zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, 0)
         wl_surface_commit(surface)
+        reported = (self.output.map(ObjectIdentifier.init), self.output?.applied)
     }
 
     deinit {
+        display.outputWatchers[ObjectIdentifier(self)] = nil
+        display.surfaces.unregister(surface)
         zwlr_layer_surface_v1_destroy(layerSurface)
         wl_surface_destroy(surface)
     }
 
+    /// The output the panel is on: the one it entered last, else the one it was
+    /// pinned to, else the first the compositor has.
+    public var output: Output? {
+        for proxy in entered.reversed() {
+            if let o = display.output(proxy: proxy) { return o }
+        }
+        if let pinnedOutput, display.outputs.contains(where: { $0 === pinnedOutput }) { return pinnedOutput }
+        return display.outputs.first
+    }
+
+    private func outputsChanged() {
+        // Drop outputs that went away (no leave comes for a destroyed wl_output).
+        entered.removeAll { display.output(proxy: $0) == nil }
+        if let pinnedOutput, !display.outputs.contains(where: { $0 === pinnedOutput }) {
+            onClosed?()
+            return
+        }
+        checkOutput()
+    }
+
+    private func checkOutput() {
+        let o = output
+        let now = (o.map(ObjectIdentifier.init), o?.applied)
+        guard now.0 != reported.output || now.1 != reported.state else { return }
+        reported = now
+        onOutputChange?()
+    }
+
     /// Asks for a full-width panel of this height that moves windows up by as much.
-    public func setHeight(_ height: Int) {
+    /// Asks only once for a height (see `requestedHeight`); true if it asked.
+    @discardableResult
+    public func setHeight(_ height: Int) -> Bool {
+        guard height != requestedHeight else { return false }
+        requestedHeight = height
         zwlr_layer_surface_v1_set_size(layerSurface, 0, UInt32(height))
         zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, Int32(height))
+        return true
     }
 
     /// Makes an xdg_popup a child of this layer surface.

@@ -1,12 +1,14 @@
 import CWayland
 import CWaylandProtocols
+import TapboardCore
 
 /// An xdg_popup child of the panel's layer surface, placed at panel-local
 /// coordinates (above the panel, so `y` is negative). The finger that opened it stays
 /// with the panel surface; a pointer may cross into it where the compositor has no
 /// implicit grab (phoc), so the popup takes pointer input and steers it on.
 public final class PopupSurface {
-    public let surface: OpaquePointer
+    let surface: OpaquePointer
+    private unowned let display: Display
     let xdgSurface: OpaquePointer
     let popup: OpaquePointer
     private var surfaceListener: Listener<xdg_surface_listener>!
@@ -25,6 +27,7 @@ public final class PopupSurface {
         }
         self.width = width
         self.height = height
+        self.display = display
         surface = wl_compositor_create_surface(compositor)
         xdgSurface = xdg_wm_base_get_xdg_surface(base, surface)
         let positioner = xdg_wm_base_create_positioner(base)
@@ -57,9 +60,13 @@ public final class PopupSurface {
         xdg_popup_add_listener(popup, popupListener.pointer, opaque(self))
         parent.adopt(popup)
         wl_surface_commit(surface)
+        display.surfaces.register(surface) { [weak self] in
+            self.map { .popup(offset: Point(x: Double($0.x), y: Double($0.y))) }
+        }
     }
 
     deinit {
+        display.surfaces.unregister(surface)
         xdg_popup_destroy(popup)
         xdg_surface_destroy(xdgSurface)
         wl_surface_destroy(surface)

@@ -2,18 +2,25 @@ import CWayland
 import TapboardCore
 
 /// Receives presses from the pointer and from every touch point, in surface-local
-/// logical pixels.
+/// logical pixels; `place` says which of tapboard's surfaces the point is on.
 public protocol PressHandler: AnyObject {
-    func pressed(_ source: PressSource, surface: OpaquePointer, at point: Point, time: UInt32)
-    /// `surface` is the one the point is relative to (a pointer may cross into a popup).
-    func moved(_ source: PressSource, surface: OpaquePointer, to point: Point)
+    func pressed(_ source: PressSource, on place: PressPlace, at point: Point, time: UInt32)
+    /// A held pointer may cross from the panel into the popup: `place` is where it is now.
+    func moved(_ source: PressSource, on place: PressPlace, to point: Point)
     func released(_ source: PressSource, time: UInt32)
+    /// The press ends without effect: its device went, or the pointer left our surfaces.
     func cancelled(_ source: PressSource)
 }
 
-/// A wl_seat with its pointer and touch devices.
+/// A wl_seat with its pointer and touch devices. Devices come and go with the seat's
+/// capabilities; a press whose device goes is cancelled, never left hanging.
 public final class Seat {
     let proxy: OpaquePointer!
+    /// Registry name of the wl_seat global.
+    let name: UInt32
+    private let surfaces: Surfaces
+    /// wl_pointer.frame exists from seat version 5; before that each event stands alone.
+    private let hasFrames: Bool
     private var seatListener: Listener<wl_seat_listener>!
     private var pointerListener: Listener<wl_pointer_listener>!
     private var touchListener: Listener<wl_touch_listener>!
@@ -25,16 +32,29 @@ public final class Seat {
     private var pointerSurface: OpaquePointer?
     private var pointerPosition = Point(x: 0, y: 0)
     private var buttonDown = false
+    /// Within one pointer frame: the pointer entered a surface / left one.
+    private var enteredInFrame = false
+    private var leftInFrame = false
+    /// A held pointer left our surfaces; it may yet enter the popup (phoc sends leave
+    /// and enter in frames of their own, in one burst).
+    private var leavePending = false
     /// Touch points down on our surfaces, with the surface each went down on.
     private var touches: [Int32: OpaquePointer] = [:]
 
     static let leftButton: UInt32 = 0x110
 
-    /// `proxy` nil: a seat fed by hand (tests feed touch events to the handler).
-    init(_ proxy: OpaquePointer?) {
+    /// `proxy` nil: a seat fed by hand (tests call the event methods below).
+    init(_ proxy: OpaquePointer?, name: UInt32 = 0, version: UInt32 = 5, surfaces: Surfaces) {
         self.proxy = proxy
+        self.name = name
+        self.surfaces = surfaces
+        hasFrames = version >= 5
         seatListener = Listener(wl_seat_listener(
-            capabilities: { data, _, caps in owner(data, as: Seat.self).capabilities(caps) },
+            capabilities: { data, _, caps in
+                owner(data, as: Seat.self).setCapabilities(
+                    pointer: caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0,
+                    touch: caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0)
+            },
             name: { _, _, _ in }))
         pointerListener = Listener(Seat.makePointerListener())
         touchListener = Listener(Seat.makeTouchListener())
@@ -47,11 +67,102 @@ public final class Seat {
         if let proxy { wl_seat_destroy(proxy) }
     }
 
+    /// The seat's global is gone: end every press and drop the devices.
+    func removed() {
+        setCapabilities(pointer: false, touch: false)
+    }
+
+    // MARK: capabilities
+
+    func setCapabilities(pointer hasPointer: Bool, touch hasTouch: Bool) {
+        if hasPointer, pointer == nil, let proxy {
+            pointer = wl_seat_get_pointer(proxy)
+            wl_pointer_add_listener(pointer, pointerListener.pointer, opaque(self))
+        } else if !hasPointer {
+            endPointerPress()
+            pointerSurface = nil
+            if let p = pointer { wl_pointer_release(p) }
+            pointer = nil
+        }
+        if hasTouch, touch == nil, let proxy {
+            touch = wl_seat_get_touch(proxy)
+            wl_touch_add_listener(touch, touchListener.pointer, opaque(self))
+        } else if !hasTouch {
+            touchCancel()
+            if let t = touch { wl_touch_release(t) }
+            touch = nil
+        }
+    }
+
+    private func endPointerPress() {
+        leavePending = false
+        guard buttonDown else { return }
+        buttonDown = false
+        handler?.cancelled(.pointer)
+    }
+
+    // MARK: pointer, one event at a time (the wl_pointer listener calls these)
+
+    func pointerEnter(surface: OpaquePointer?, at point: Point) {
+        pointerSurface = surface
+        pointerPosition = point
+        enteredInFrame = true
+        if !hasFrames { pointerFrame() }
+    }
+
+    func pointerLeave() {
+        pointerSurface = nil
+        leftInFrame = true
+        if !hasFrames { pointerFrame() }
+    }
+
+    func pointerMotion(to point: Point) {
+        pointerPosition = point
+        if buttonDown, let place = surfaces.place(of: pointerSurface) {
+            handler?.moved(.pointer, on: place, to: point)
+        }
+    }
+
+    func pointerButton(pressed: Bool, time: UInt32) {
+        if pressed {
+            guard !buttonDown, let place = surfaces.place(of: pointerSurface) else { return }
+            buttonDown = true
+            handler?.pressed(.pointer, on: place, at: pointerPosition, time: time)
+        } else if buttonDown {
+            buttonDown = false
+            handler?.released(.pointer, time: time)
+        }
+    }
+
+    /// Crossings are decided here: a held pointer that leaves the panel and enters the
+    /// popup goes on pressing there. A leave with no enter on our surfaces ends the
+    /// press once the burst of events is read (`endOfBurst`): a compositor without an
+    /// implicit grab (phoc) sends the release elsewhere.
+    func pointerFrame() {
+        defer { enteredInFrame = false; leftInFrame = false }
+        guard buttonDown, enteredInFrame || leftInFrame else { return }
+        if let place = surfaces.place(of: pointerSurface) {
+            leavePending = false
+            if enteredInFrame { handler?.moved(.pointer, on: place, to: pointerPosition) }
+        } else {
+            leavePending = true
+        }
+    }
+
+    /// Every event the compositor sent so far is handled: a held pointer still off our
+    /// surfaces has left for good.
+    func endOfBurst() {
+        guard leavePending else { return }
+        leavePending = false
+        if surfaces.place(of: pointerSurface) == nil { endPointerPress() }
+    }
+
     // MARK: touch, one event at a time (the wl_touch listener calls these)
 
     func touchDown(id: Int32, surface: OpaquePointer, at point: Point, time: UInt32) {
+        guard let place = surfaces.place(of: surface) else { return }
         touches[id] = surface
-        handler?.pressed(.touch(id), surface: surface, at: point, time: time)
+        handler?.pressed(.touch(id), on: place, at: point, time: time)
     }
 
     func touchUp(id: Int32, time: UInt32) {
@@ -61,35 +172,19 @@ public final class Seat {
 
     func touchMotion(id: Int32, to point: Point) {
         guard let surface = touches[id] else { return }
-        handler?.moved(.touch(id), surface: surface, to: point)
+        guard let place = surfaces.place(of: surface) else {
+            // Its surface went away under the finger.
+            touches[id] = nil
+            handler?.cancelled(.touch(id))
+            return
+        }
+        handler?.moved(.touch(id), on: place, to: point)
     }
 
     func touchCancel() {
         let ids = touches.keys
         touches = [:]
         for id in ids { handler?.cancelled(.touch(id)) }
-    }
-
-    private func capabilities(_ caps: UInt32) {
-        let hasPointer = caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0
-        let hasTouch = caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0
-        if hasPointer, pointer == nil {
-            pointer = wl_seat_get_pointer(proxy)
-            wl_pointer_add_listener(pointer, pointerListener.pointer, opaque(self))
-        } else if !hasPointer, let p = pointer {
-            if buttonDown { handler?.cancelled(.pointer) }
-            wl_pointer_release(p)
-            pointer = nil
-            buttonDown = false
-        }
-        if hasTouch, touch == nil {
-            touch = wl_seat_get_touch(proxy)
-            wl_touch_add_listener(touch, touchListener.pointer, opaque(self))
-        } else if !hasTouch, let t = touch {
-            touchCancel()
-            wl_touch_release(t)
-            touch = nil
-        }
     }
 
     private static func point(_ x: wl_fixed_t, _ y: wl_fixed_t) -> Point {
@@ -99,37 +194,17 @@ public final class Seat {
     private static func makePointerListener() -> wl_pointer_listener {
         wl_pointer_listener(
             enter: { data, _, _, surface, x, y in
-                let s = owner(data, as: Seat.self)
-                s.pointerSurface = surface
-                s.pointerPosition = Seat.point(x, y)
-                // Compositors without an implicit grab move a held pointer from the
-                // panel into its popup: the press goes on there.
-                if s.buttonDown, let surface { s.handler?.moved(.pointer, surface: surface, to: s.pointerPosition) }
+                owner(data, as: Seat.self).pointerEnter(surface: surface, at: Seat.point(x, y))
             },
-            leave: { data, _, _, _ in
-                owner(data, as: Seat.self).pointerSurface = nil
-            },
-            motion: { data, _, _, x, y in
-                let s = owner(data, as: Seat.self)
-                s.pointerPosition = Seat.point(x, y)
-                if s.buttonDown, let surface = s.pointerSurface {
-                    s.handler?.moved(.pointer, surface: surface, to: s.pointerPosition)
-                }
-            },
+            leave: { data, _, _, _ in owner(data, as: Seat.self).pointerLeave() },
+            motion: { data, _, _, x, y in owner(data, as: Seat.self).pointerMotion(to: Seat.point(x, y)) },
             button: { data, _, _, time, button, state in
-                let s = owner(data, as: Seat.self)
                 guard button == Seat.leftButton else { return }
-                if state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue {
-                    guard let surface = s.pointerSurface else { return }
-                    s.buttonDown = true
-                    s.handler?.pressed(.pointer, surface: surface, at: s.pointerPosition, time: time)
-                } else if s.buttonDown {
-                    s.buttonDown = false
-                    s.handler?.released(.pointer, time: time)
-                }
+                owner(data, as: Seat.self).pointerButton(
+                    pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue, time: time)
             },
             axis: { _, _, _, _, _ in },
-            frame: { _, _ in },
+            frame: { data, _ in owner(data, as: Seat.self).pointerFrame() },
             axis_source: { _, _, _ in },
             axis_stop: { _, _, _, _ in },
             axis_discrete: { _, _, _, _ in },

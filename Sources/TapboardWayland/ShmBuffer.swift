@@ -1,21 +1,29 @@
 import CWayland
 import Glibc
-import TapboardRender
 
-/// A wl_buffer in shared memory, with the Canvas that draws into it.
+/// A wl_buffer in shared memory: ARGB8888 pixels, premultiplied, for a renderer to
+/// draw into (TapboardWayland itself draws nothing).
 public final class ShmBuffer {
     let buffer: OpaquePointer
-    let memory: UnsafeMutableRawPointer
+    /// The pixels: `height` rows of `stride` bytes.
+    public let pixels: UnsafeMutableRawPointer
     let size: Int
+    /// Size in buffer pixels.
     public let width: Int
     public let height: Int
-    public let canvas: Canvas
+    /// Bytes per row.
+    public let stride: Int
+    /// The buffer scale it was made for (pixels per logical pixel).
+    public let scale: Int
     /// Held by the compositor until it sends `release`.
     public private(set) var busy = false
     private var listener: Listener<wl_buffer_listener>!
     /// Keys that changed since this buffer was last drawn; nil: draw everything.
     public var staleKeys: Set<Int>? = nil
+    /// Whatever the renderer keeps with these pixels (its drawing context), made once.
+    public var drawingContext: AnyObject?
 
+    /// A zero-filled (fully transparent) buffer.
     init?(shm: OpaquePointer, width: Int, height: Int, scale: Int) {
         let stride = width * 4
         size = stride * height
@@ -26,14 +34,11 @@ public final class ShmBuffer {
               let map = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED else {
             return nil
         }
-        guard let canvas = Canvas(pixels: map, width: width, height: height, stride: stride, scale: scale) else {
-            munmap(map, size)
-            return nil
-        }
-        memory = map
+        pixels = map
         self.width = width
         self.height = height
-        self.canvas = canvas
+        self.stride = stride
+        self.scale = scale
         let pool = wl_shm_create_pool(shm, fd, Int32(size))
         buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride),
                                            WL_SHM_FORMAT_ARGB8888.rawValue)
@@ -43,8 +48,9 @@ public final class ShmBuffer {
     }
 
     deinit {
+        drawingContext = nil  // it may point into the pixels
         wl_buffer_destroy(buffer)
-        munmap(memory, size)
+        munmap(pixels, size)
     }
 
     func attach(to surface: OpaquePointer) {
@@ -79,9 +85,9 @@ public final class BufferPool {
     let shm: OpaquePointer
     public init(shm: OpaquePointer) { self.shm = shm }
 
-    /// A free buffer of this size, or nil if both are busy.
+    /// A free buffer of this size (buffer pixels) and scale, or nil if both are busy.
     public func next(width: Int, height: Int, scale: Int) -> ShmBuffer? {
-        buffers.removeAll { $0.width != width || $0.height != height }
+        buffers.removeAll { $0.width != width || $0.height != height || $0.scale != scale }
         if let free = buffers.first(where: { !$0.busy }) { return free }
         guard buffers.count < 2, let b = ShmBuffer(shm: shm, width: width, height: height, scale: scale) else { return nil }
         buffers.append(b)
@@ -94,5 +100,4 @@ public final class BufferPool {
             if let keys, b.staleKeys != nil { b.staleKeys!.formUnion(keys) } else if keys == nil { b.staleKeys = nil }
         }
     }
-
 }

@@ -4,26 +4,68 @@ import TapboardWayland
 
 /// The panel, its popup and key bubble: Wayland surfaces and drawing.
 extension App {
+    /// The output the panel is on, else the one it will be on.
+    var output: Output? {
+        panel?.output ?? outputName.flatMap(display.output(named:)) ?? display.outputs.first
+    }
+
     var outputSize: (width: Int, height: Int) {
-        if let o = display.outputs.first, o.logicalSize.width > 0 { return o.logicalSize }
+        if let o = output, o.logicalSize.width > 0 { return o.logicalSize }
         return (720, 1280)
     }
 
-    var scale: Int { max(Int(display.outputs.first?.scale ?? 1), 1) }
+    var scale: Int { output?.scale ?? 1 }
 
     func showPanel(height: Int) {
-        guard panel == nil, let shm = display.shm else { return }
+        // phoc 0.24 aborts if a layer surface comes before any seat: the seat's arrival
+        // shows the panel (App.init's onSeat).
+        guard panel == nil, display.seat != nil, let shm = display.shm else { return }
+        let pinned = display.panelOutput(named: outputName)
         do {
-            let p = try LayerSurface(display: display, height: height)
+            let p = try LayerSurface(display: display, height: height, output: pinned)
             p.onConfigure = { [unowned self, unowned p] in
+                self.panelReplacements = 0
                 self.perform(self.controller.panelConfigured(width: p.width, height: p.height))
             }
-            p.onClosed = { [unowned self] in self.perform(self.controller.panelClosed()) }
+            p.onClosed = { [unowned self] in self.panelClosed() }
+            p.onOutputChange = { [unowned self] in self.outputChanged() }
             panel = p
             pool = BufferPool(shm: shm)
         } catch {
             printError("tapboard: \(error)")
         }
+        // The panel may go to another output than the one guessed.
+        outputChanged()
+    }
+
+    /// The compositor closed the panel (its output went) or its pinned output went: a
+    /// new one goes where the compositor likes, once this event is done with. A
+    /// compositor that keeps closing it (no output fits) gets no new one until an
+    /// output comes or changes.
+    func panelClosed() {
+        loop.schedule(after: 0) { [unowned self] in
+            guard self.panelReplacements < 3 else {
+                self.hidePanel()
+                return
+            }
+            self.panelReplacements += 1
+            self.perform(self.controller.panelClosed())
+        }
+    }
+
+    /// Outputs came, went or changed: a panel that is wanted but missing comes back.
+    func outputsChanged() {
+        panelReplacements = 0
+        if controller.visible, panel == nil { showPanel(height: controller.wantedHeight) }
+        outputChanged()
+    }
+
+    /// Another output, or the same one resized, rotated or rescaled: the controller
+    /// picks the keyboard for its shape and size; the panel is drawn again at its scale.
+    func outputChanged() {
+        let o = outputSize
+        perform(controller.outputChanged(width: o.width, height: o.height))
+        requestRedraw(nil)
     }
 
     func hidePanel() {
@@ -47,14 +89,15 @@ extension App {
     func drawIfNeeded() {
         guard needsDraw, let p = panel, p.isConfigured, let g = controller.geometry, let pool else { return }
         // Both buffers held by the compositor: a release event will bring us back here.
-        guard let buffer = pool.next(width: g.width * scale, height: g.height * scale, scale: scale) else { return }
+        guard let buffer = pool.next(width: g.width * scale, height: g.height * scale, scale: scale),
+              let canvas = buffer.canvas else { return }
         let keyboard = controller.keyboard
         var look = PanelAppearance(highlighted: keyboard.highlighted, shift: keyboard.shift,
                                    spaceLabel: controller.spaceLabel, modifiers: keyboard.latched)
         look.onShiftPage = keyboard.layerName != keyboard.layout.layers[0].name
         look.returnLabel = controller.returnLabel
         let stale = buffer.staleKeys
-        renderer.draw(g, look, on: buffer.canvas, only: stale.map { Array($0) })
+        renderer.draw(g, look, on: canvas, only: stale.map { Array($0) })
         buffer.staleKeys = []
         let damage = stale.map { keys in
             keys.map { i in
@@ -75,8 +118,9 @@ extension App {
         if keyBubble == nil { keyBubble = KeyBubble(display: display, parent: p) }
         if previewPool == nil, let shm = display.shm { previewPool = BufferPool(shm: shm) }
         guard let b = keyBubble, let buffer = previewPool?.next(width: Int(f.width) * scale,
-                                                               height: Int(f.height) * scale, scale: scale) else { return }
-        renderer.draw(bubble, on: buffer.canvas)
+                                                               height: Int(f.height) * scale, scale: scale),
+              let canvas = buffer.canvas else { return }
+        renderer.draw(bubble, on: canvas)
         b.show(buffer, x: Int(f.x), y: Int(f.y), scale: scale)
         needsDraw = true  // the panel's commit applies the bubble
     }
@@ -111,8 +155,9 @@ extension App {
 
     func drawPopup(_ popup: Popup) {
         guard let s = popupSurface, s.isConfigured,
-              let buffer = popupPool?.next(width: s.width * scale, height: s.height * scale, scale: scale) else { return }
-        renderer.draw(popup, on: buffer.canvas)
+              let buffer = popupPool?.next(width: s.width * scale, height: s.height * scale, scale: scale),
+              let canvas = buffer.canvas else { return }
+        renderer.draw(popup, on: canvas)
         s.present(buffer, scale: scale)
     }
 

@@ -12,6 +12,8 @@ final class App {
     var virtualKeyboard: VirtualKeyboard?
     let renderer = PanelRenderer()
     var controller: Controller
+    /// The seat's presses, routed to the controller.
+    private(set) var router: PressRouter!
 
     var panel: LayerSurface?
     var pool: BufferPool?
@@ -24,10 +26,15 @@ final class App {
     var needsDraw = false
     /// Loop tokens of the controller's timers.
     var timers: [ControllerTimer: Int] = [:]
+    /// The output the panel is pinned to (--output), by name.
+    let outputName: String?
+    /// Panels made in a row to replace closed ones, without a configure in between.
+    var panelReplacements = 0
 
     init(display: Display, store: LayoutStore, layouts: [Layout], settings: Settings,
-         startHidden: Bool) throws(WaylandError) {
+         startHidden: Bool, outputName: String? = nil) throws(WaylandError) {
         self.display = display
+        self.outputName = outputName
         guard display.layerShell != nil else {
             throw WaylandError("the compositor lacks zwlr_layer_shell_v1 (wlr-layer-shell): cannot show a panel")
         }
@@ -45,10 +52,15 @@ final class App {
         controller = Controller(layouts: layouts, settings: settings, library: StoreLibrary(store: store),
                                 textInput: display.inputMethodManager != nil)
         loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])
+        router = PressRouter { [unowned self] call in self.perform(call(&self.controller)) }
         if let seat = display.seat { try attach(seat) }
         display.onSeat = { [unowned self] seat in
             do { try self.attach(seat) } catch { printError("tapboard: \(error)") }
+            // phoc 0.24: the panel waited for the seat.
+            if self.controller.visible { self.showPanel(height: self.controller.wantedHeight) }
         }
+        display.onSeatRemoved = { [unowned self] _ in self.detachSeat() }
+        display.onOutputsChanged = { [unowned self] in self.outputsChanged() }
         loop.onSignal = { [unowned self] signal in self.signal(signal) }
         loop.beforeSleep = { [unowned self] in self.drawIfNeeded() }
         let o = outputSize
@@ -58,22 +70,28 @@ final class App {
 
     /// Creates the input method and the virtual keyboard on the seat.
     func attach(_ seat: Seat) throws(WaylandError) {
-        seat.handler = self
+        seat.handler = router
         if let manager = display.virtualKeyboardManager {
-            virtualKeyboard = try VirtualKeyboard(manager: manager, seat: seat)
+            let vk = try VirtualKeyboard(manager: manager, seat: seat)
+            vk.prepare(for: controller.keyboard.layout)
+            virtualKeyboard = vk
         }
         if let manager = display.inputMethodManager {
             let im = InputMethod(manager: manager, seat: seat)
-            im.onDone = { [unowned self] change in
-                guard let im = self.inputMethod else { return }
+            im.onDone = { [unowned self, unowned im] change in
                 self.perform(self.controller.fieldChanged(change, im.state.current))
             }
-            im.onUnavailable = { [unowned self] in
-                self.inputMethod = nil
-                self.perform(self.controller.inputMethodUnavailable())
-            }
+            // The object stays, inert: the controller stops using text-input.
+            im.onUnavailable = { [unowned self] in self.perform(self.controller.inputMethodUnavailable()) }
             inputMethod = im
         }
+    }
+
+    /// The seat went: what was made on it goes too (its presses were cancelled).
+    func detachSeat() {
+        virtualKeyboard = nil
+        inputMethod = nil
+        perform(controller.fieldChanged(.deactivated, TextFieldState()))
     }
 
     func run() throws(WaylandError) {
@@ -87,6 +105,8 @@ final class App {
         inputMethod = nil
         virtualKeyboard = nil
         display.onSeat = nil
+        display.onSeatRemoved = nil
+        display.onOutputsChanged = nil
         display.seat?.handler = nil
         display.flush()
     }
@@ -130,7 +150,9 @@ final class App {
         case .closePopup: closePopup()
         case .showPreview(let bubble): showPreview(bubble)
         case .hidePreview: hidePreview()
-        case .keyboardShown: virtualKeyboard?.releaseAll()
+        case .keyboardShown(let layout):
+            virtualKeyboard?.releaseAll()
+            virtualKeyboard?.prepare(for: layout)
         case .say(let line): printError("tapboard: \(line)")
         }
     }

@@ -8,6 +8,8 @@ struct Options {
     var layer: String?
     var purpose: ContentPurpose?
     var output: (width: Int, height: Int)?
+    /// `run --output NAME`: the output to put the panel on.
+    var outputName: String?
     var outputFile: String?
     var scale = 1
     var hidden = false
@@ -75,6 +77,9 @@ struct Options {
                 return UsageError("unknown purpose \"\(v)\" (valid: \(valid))")
             }
             purpose = p
+        case "--output" where command == "run":
+            guard !v.isEmpty else { return UsageError("--output wants an output name such as HDMI-A-1") }
+            outputName = v
         case "--output":
             let parts = v.split(separator: "x")
             guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
@@ -99,7 +104,7 @@ struct UsageError: Error, CustomStringConvertible {
 }
 
 let usage = """
-    usage: tapboard [run] [--layouts us,de,...] [--hidden]
+    usage: tapboard [run] [--layouts us,de,...] [--output NAME] [--hidden]
            tapboard geometry --output WxH [--layout NAME] [--layer NAME] [--purpose P]
            tapboard preview --output WxH [--layout NAME] [--layer NAME] [--purpose P] [--scale N] -o FILE.png
            tapboard check FILE...

@@ -48,7 +48,8 @@ func runCommand(_ o: Options, store: LayoutStore) -> Int32 {
     }
     do {
         let display = try Display()
-        let app = try App(display: display, store: store, layouts: layouts, settings: settings, startHidden: o.hidden)
+        let app = try App(display: display, store: store, layouts: layouts, settings: settings, startHidden: o.hidden,
+                          outputName: o.outputName)
         try app.run()
         return 0
     } catch {

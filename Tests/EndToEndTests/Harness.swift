@@ -104,7 +104,9 @@ final class Compositor: @unchecked Sendable {
     private var process: Child!
     private var children: [Child] = []
 
-    init(_ kind: Kind) throws {
+    /// `inputDevice` false: phoc starts with no device, hence no wl_seat, until a
+    /// test makes one with `tap`.
+    init(_ kind: Kind, inputDevice: Bool = true) throws {
         self.kind = kind
         runDir = "/tmp/tapboard-e2e-\(kind.rawValue)-\(getpid())-\(Int.random(in: 0..<1_000_000))"
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -117,7 +119,7 @@ final class Compositor: @unchecked Sendable {
         guard waitUntil(10, { FileManager.default.fileExists(atPath: socket) }) else {
             throw HarnessError("\(kind.rawValue) did not start: \(process.stderr.suffix(2000))")
         }
-        if kind == .phoc {
+        if kind == .phoc, inputDevice {
             // phoc announces wl_seat only once an input device exists: make one.
             try tap(["move:1,1"])
         }
@@ -128,6 +130,8 @@ final class Compositor: @unchecked Sendable {
         process.stop()
         try? FileManager.default.removeItem(atPath: runDir)
     }
+
+    var isRunning: Bool { process.process.isRunning }
 
     /// Stops the compositor and leaves its clients to notice.
     func stopCompositorOnly() { process.stop() }

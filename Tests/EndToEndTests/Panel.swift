@@ -58,7 +58,9 @@ struct PanelMap {
     func taps(_ names: [String]) throws -> [String] { try names.map(tap) }
 }
 
-/// The popups' colour, as drawn by TapboardRender's default theme.
+/// The panel's background and the popups' colour, as drawn by TapboardRender's default
+/// theme (for measuring sizes and finding popups in screenshots).
+let panelBackground: UInt32 = 0x1b1c20
 let popupColour: UInt32 = 0x575a66
 
 /// The default keyboard (LANG=C.UTF-8: us) as `tapboard geometry` places it.

@@ -45,7 +45,7 @@ struct Driven {
             return []
         }
         time += 200
-        var out = c.press(.pointer, on: .panel, at: k.frame.center, time: time)
+        var out = c.press(.pointer, at: k.frame.center, time: time)
         out += c.release(.pointer, time: time + 20)
         sent += out
         return out
@@ -165,7 +165,7 @@ struct Driven {
         d.focus()
         let g = try #require(d.c.geometry)
         let globe = try #require(g.keys.first { $0.key.action == .nextKeyboard })
-        let down = d.c.press(.touch(1), on: .panel, at: globe.frame.center, time: 0)
+        let down = d.c.press(.touch(1), at: globe.frame.center, time: 0)
         guard case .schedule(let timer, _)? = down.first(where: { if case .schedule = $0 { true } else { false } }) else {
             Issue.record("no long-press timer")
             return
@@ -176,7 +176,7 @@ struct Driven {
             return
         }
         #expect(list.kind == .keyboards && list.values == ["us", "de", "emoji"])
-        _ = d.c.move(.touch(1), on: .panel, to: list.itemFrames[1].center)
+        _ = d.c.move(.touch(1), to: list.itemFrames[1].center)
         let picked = d.c.release(.touch(1), time: 600)
         #expect(picked.contains(.closePopup))
         #expect(d.c.keyboard.layout.name == "de")
@@ -205,7 +205,7 @@ struct Driven {
         d.focus()
         let g = try #require(d.c.geometry)
         let bs = try #require(g.keys.first { $0.key.action == .backspace })
-        let down = d.c.press(.pointer, on: .panel, at: bs.frame.center, time: 0)
+        let down = d.c.press(.pointer, at: bs.frame.center, time: 0)
         #expect(down.contains { if case .schedule(.key(.repeatKey), _) = $0 { true } else { false } })
         let out = d.c.hide()
         #expect(out.contains(.hidePanel))

@@ -31,46 +31,115 @@ import TapboardCore
         return layouts
     }
 
-    /// Every Unicode scalar a layout can type: text keys, shifted forms, alternates.
-    func scalars(of layout: Layout) -> Set<Unicode.Scalar> {
-        var texts: [String] = []
-        for layer in layout.layers + layout.wideLayers {
-            for key in layer.rows.joined() {
-                if let t = key.text(shifted: false) { texts += [t, key.text(shifted: true) ?? t] }
-                texts += key.alternates
-            }
-        }
-        return Set(texts.flatMap(\.unicodeScalars))
+    /// A virtual keyboard whose requests are written down instead of sent.
+    final class Log: KeySink {
+        var keymaps: [String] = []
+        var events: [String] = []
+        func keymap(_ text: String) { keymaps.append(text) }
+        func key(_ code: UInt32, pressed: Bool, time: UInt32) { events.append("\(pressed ? "down" : "up") \(code)") }
+        func modifiers(_ depressed: UInt32) { events.append("mods \(depressed)") }
+        /// Codes pressed, in order.
+        var downs: [UInt32] { events.compactMap { $0.hasPrefix("down ") ? UInt32($0.dropFirst(5)) : nil } }
     }
 
-    @Test func everyCharacterOfEveryLayoutHasAKey() throws {
+    /// The keysym a code carries in the last keymap uploaded.
+    func keysym(of code: UInt32, in log: Log) throws -> UInt32? {
         let context = try #require(xkb_context_new(XKB_CONTEXT_NO_FLAGS))
         defer { xkb_context_unref(context) }
-        let base = try #require(Keymap(context: context, extras: []))
+        let km = try #require(xkb_keymap_new_from_string(context, log.keymaps.last!, XKB_KEYMAP_FORMAT_TEXT_V1,
+                                                         XKB_KEYMAP_COMPILE_NO_FLAGS))
+        defer { xkb_keymap_unref(km) }
+        var syms: UnsafePointer<xkb_keysym_t>?
+        let n = xkb_keymap_key_get_syms_by_level(km, code + 8, 0, 0, &syms)
+        return n == 1 ? syms?.pointee : nil
+    }
+
+    /// Each shown keyboard gets one keymap with all it can type; typing any of it then
+    /// uploads nothing more.
+    @Test func oneKeymapPerShownKeyboard() throws {
         var checked = 0
         for layout in try shippedLayouts() {
-            var missing: [UInt32] = []
-            for scalar in scalars(of: layout) {
-                let sym = try #require(Keymap.keysym(for: scalar), "\(layout.name): no keysym for U+\(String(scalar.value, radix: 16))")
-                if base.key(for: sym) == nil { missing.append(sym) }
-                checked += 1
+            let log = Log()
+            let vk = try VirtualKeyboard(sink: log)
+            vk.prepare(for: layout)
+            let uploads = log.keymaps.count
+            #expect(uploads <= 2, "\(layout.name)")
+            for text in layout.typedTexts {
+                vk.type(text, time: 0)
+                checked += text.unicodeScalars.count
             }
-            // The virtual keyboard adds missing keysyms to its keymap, as many as fit at once.
-            for start in stride(from: 0, to: missing.count, by: Keymap.spareCodes.count) {
-                let chunk = Array(missing[start..<min(start + Keymap.spareCodes.count, missing.count)])
-                let extended = try #require(Keymap(context: context, extras: chunk), "\(layout.name): keymap does not compile")
-                for sym in chunk {
-                    #expect(extended.key(for: sym) != nil, "\(layout.name): keysym 0x\(String(sym, radix: 16)) has no key")
-                }
-            }
+            #expect(log.keymaps.count == uploads, "\(layout.name): typing its own characters uploaded a keymap")
+            // Everything typed went down and up again, with a key for every scalar.
+            #expect(vk.held.isEmpty)
+            vk.prepare(for: layout)
+            #expect(log.keymaps.count == uploads, "\(layout.name): the same keyboard again uploaded a keymap")
         }
         #expect(checked > 1000)
+    }
+
+    @Test func aCharacterOutsideTheKeyboardAddsOneKeyAndMovesNoOther() throws {
+        let log = Log()
+        let vk = try VirtualKeyboard(sink: log)
+        vk.prepare(characters: ["é", "ß"])
+        #expect(log.keymaps.count == 2)
+        vk.type("é", time: 0)
+        let eCode = try #require(log.downs.last)
+        vk.type("ж", time: 0)
+        #expect(log.keymaps.count == 3)
+        vk.type("жé", time: 0)
+        #expect(log.keymaps.count == 3)
+        #expect(log.downs.last == eCode)
+        #expect(try keysym(of: eCode, in: log) == 0xe9)
+    }
+
+    /// Codes are recycled only when all are taken, oldest first, and never one whose
+    /// key is down.
+    @Test func recyclingSparesHeldKeys() throws {
+        let log = Log()
+        let vk = try VirtualKeyboard(sink: log, spareCodes: 0x300..<0x303)
+        vk.prepare(characters: ["é"])  // takes 0x300
+        #expect(vk.keyDown(keysymNamed: "ä", modifiers: [], time: 0))  // 0x301, held
+        vk.type("ö", time: 0)  // 0x302
+        #expect(log.downs == [0x301, 0x302])
+        vk.type("ü", time: 0)  // all taken: recycles ö (ä is held, é prepared)
+        #expect(log.downs.last == 0x302)
+        #expect(try keysym(of: 0x301, in: log) == 0xe4)
+        #expect(try keysym(of: 0x300, in: log) == 0xe9)
+        #expect(try keysym(of: 0x302, in: log) == 0xfc)
+        vk.type("ñ", time: 0)  // ü is the oldest not held now
+        #expect(try keysym(of: 0x301, in: log) == 0xe4)
+        #expect(try keysym(of: 0x302, in: log) == 0xf1)
+        // A new keyboard keeps the held key where it is.
+        vk.prepare(characters: ["ø", "å"])
+        #expect(try keysym(of: 0x301, in: log) == 0xe4)
+        vk.keyUp(keysymNamed: "ä", time: 0)
+        #expect(log.events.last == "up \(0x301)")
+    }
+
+    @Test func releaseAllReleasesHeldKeysAndModifiers() throws {
+        let log = Log()
+        let vk = try VirtualKeyboard(sink: log)
+        #expect(vk.keyDown(keysymNamed: "c", modifiers: [.ctrl], time: 0))
+        #expect(vk.keyDown(keysymNamed: "d", modifiers: [.ctrl], time: 0))
+        let before = log.events.count
+        vk.releaseAll()
+        #expect(Set(log.events[before...]).isSuperset(of: ["up 46", "up 32"]))
+        #expect(log.events.last == "mods 0")
+        #expect(vk.held.isEmpty)
+        vk.releaseAll()
+        #expect(log.events.count == before + 3)
+    }
+
+    /// Spare codes are no key a device has: above KEY_MAX, within what xkbcommon takes.
+    @Test func spareCodesAreNoRealKeys() {
+        #expect(Keymap.spareCodes.lowerBound > 0x2ff)
+        #expect(Keymap.spareCodes.upperBound + 8 <= 0xfff)
     }
 
     @Test func baseKeymapTypesASCIIWithShiftWhereNeeded() throws {
         let context = try #require(xkb_context_new(XKB_CONTEXT_NO_FLAGS))
         defer { xkb_context_unref(context) }
-        let km = try #require(Keymap(context: context, extras: []))
+        let km = try #require(Keymap(context: context, extras: [:]))
         for scalar in (0x20...0x7e).compactMap(Unicode.Scalar.init) {
             let key = try #require(km.key(for: Keymap.keysym(for: scalar)!), "no key for \(scalar)")
             let needsShift = "~!@#$%^&*()_+{}|:\"<>?ABCDEFGHIJKLMNOPQRSTUVWXYZ".unicodeScalars.contains(scalar)

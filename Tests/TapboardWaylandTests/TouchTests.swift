@@ -2,43 +2,50 @@ import Testing
 import TapboardCore
 @testable import TapboardWayland
 
-/// Touch events fed to the seat, as wl_touch would deliver them, reach the keyboard
-/// logic the live panel uses; what it types is recorded.
+/// Touch events fed to the seat, as wl_touch would deliver them, go the live panel's
+/// way (PressRouter to the Controller); what the controller sends is recorded.
 @Suite struct TouchTests {
-    final class Recorder: PressHandler {
-        var keyboard: KeyboardState
-        let geometry: PanelGeometry
-        var typed = ""
-        init(_ layout: Layout) {
-            keyboard = KeyboardState(layout: layout)
-            geometry = PanelGeometry.forOutput(width: 720, height: 1280, layout: layout, layer: layout.layers[0])
+    struct Library: LayoutLibrary {
+        let layout: Layout
+        func isAvailable(_ name: String) -> Bool { name == layout.name }
+        func load(_ name: String) -> Result<Layout, LayoutLoadError> {
+            name == layout.name ? .success(layout) : .failure(LayoutLoadError("no \(name)"))
         }
-        func record(_ effects: [Effect]) {
-            for case .commitText(let t) in effects { typed += t }
-        }
-        func pressed(_ source: PressSource, surface: OpaquePointer, at point: Point, time: UInt32) {
-            record(keyboard.press(source, at: point, time: UInt64(time), in: geometry))
-        }
-        func moved(_ source: PressSource, surface: OpaquePointer, to point: Point) {
-            record(keyboard.move(source, to: point, in: geometry))
-        }
-        func released(_ source: PressSource, time: UInt32) {
-            record(keyboard.release(source, time: UInt64(time), in: geometry))
-        }
-        func cancelled(_ source: PressSource) { record(keyboard.cancel(source)) }
+    }
 
-        func centre(_ label: String) -> Point { geometry.keys.first { $0.key.label == label }!.frame.center }
+    /// A controller with its panel shown and configured, and what it sent.
+    final class Recorder {
+        var controller: Controller
+        var sent: [Command] = []
+        lazy var router = PressRouter { [unowned self] call in self.sent += call(&self.controller) }
+        init(_ layout: Layout) {
+            var settings = Settings()
+            settings.keyPreview = false
+            controller = Controller(layouts: [layout], settings: settings, library: Library(layout: layout),
+                                    textInput: false)
+            for case .showPanel(let h) in controller.start(hidden: false) {
+                _ = controller.panelConfigured(width: 720, height: h)
+            }
+        }
+        var typed: String {
+            sent.compactMap { if case .typeKeys(let t) = $0 { t } else { nil } }.joined()
+        }
+        func centre(_ label: String) -> Point {
+            controller.geometry!.keys.first { $0.key.label == label }!.frame.center
+        }
     }
 
     let layout = Layout(name: "t", displayName: "t", layers: [Layer(name: "base", rows: [
         "qwertyuiop".map { Key.text(String($0)) }, "asdfghjkl".map { Key.text(String($0)) }])])
     let surface = OpaquePointer(bitPattern: 0x1000)!
 
-    /// A seat with no compositor behind it, feeding a recorder.
+    /// A seat with no compositor behind it, feeding the controller.
     func fedSeat() -> (Seat, Recorder) {
-        let seat = Seat(nil)
+        let surfaces = Surfaces()
+        surfaces.register(surface) { .panel }
+        let seat = Seat(nil, surfaces: surfaces)
         let r = Recorder(layout)
-        seat.handler = r
+        seat.handler = r.router
         return (seat, r)
     }
 

@@ -6,6 +6,7 @@
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 #include "text-input-unstable-v3-client-protocol.h"
+#include "xdg-output-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
 
 // Addresses of the interfaces, for wl_registry_bind from Swift.
@@ -26,6 +27,8 @@ static inline const struct wl_interface *zwlr_virtual_pointer_v1_interface_addre
 static inline const struct wl_interface *zwlr_virtual_pointer_manager_v1_interface_address(void) { return &zwlr_virtual_pointer_manager_v1_interface; }
 static inline const struct wl_interface *zwp_text_input_v3_interface_address(void) { return &zwp_text_input_v3_interface; }
 static inline const struct wl_interface *zwp_text_input_manager_v3_interface_address(void) { return &zwp_text_input_manager_v3_interface; }
+static inline const struct wl_interface *zxdg_output_manager_v1_interface_address(void) { return &zxdg_output_manager_v1_interface; }
+static inline const struct wl_interface *zxdg_output_v1_interface_address(void) { return &zxdg_output_v1_interface; }
 static inline const struct wl_interface *xdg_wm_base_interface_address(void) { return &xdg_wm_base_interface; }
 static inline const struct wl_interface *xdg_positioner_interface_address(void) { return &xdg_positioner_interface; }
 static inline const struct wl_interface *xdg_surface_interface_address(void) { return &xdg_surface_interface; }

@@ -36,13 +36,6 @@ public enum ControllerTimer: Sendable, Hashable {
     case spaceLabel
 }
 
-/// Where a press lands.
-public enum PressTarget: Sendable, Equatable {
-    case panel
-    /// The popup open above the panel; points are relative to the popup.
-    case popup
-}
-
 /// Keyboards by name, for the controller to load when the user or a field asks.
 public protocol LayoutLibrary {
     func isAvailable(_ name: String) -> Bool

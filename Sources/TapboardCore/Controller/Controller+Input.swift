@@ -1,20 +1,15 @@
 /// Presses and timers in; the keyboard's effects turned into commands.
 extension Controller {
-    public mutating func press(_ source: PressSource, on target: PressTarget, at point: Point, time: UInt64) -> [Command] {
-        guard let g = geometry, target == .panel else { return [] }
+    /// A finger or the pointer goes down on the panel (panel coordinates, milliseconds).
+    public mutating func press(_ source: PressSource, at point: Point, time: UInt64) -> [Command] {
+        guard let g = geometry else { return [] }
         return translate(keyboard.press(source, at: point, time: time, in: g))
     }
 
-    public mutating func move(_ source: PressSource, on target: PressTarget, to point: Point) -> [Command] {
+    /// A held press moves; over the popup too (points in panel coordinates).
+    public mutating func move(_ source: PressSource, to point: Point) -> [Command] {
         guard let g = geometry else { return [] }
-        var p = point
-        if target == .popup {
-            // A pointer without an implicit grab crossed into the popup: its points are
-            // relative to the popup, which sits at its frame's whole-pixel origin.
-            guard let open = keyboard.popup else { return [] }
-            p = Point(x: point.x + open.frame.x.rounded(.down), y: point.y + open.frame.y.rounded(.down))
-        }
-        return translate(keyboard.move(source, to: p, in: g))
+        return translate(keyboard.move(source, to: point, in: g))
     }
 
     public mutating func release(_ source: PressSource, time: UInt64) -> [Command] {

@@ -80,13 +80,21 @@ public struct Controller {
 
     public mutating func toggle() -> [Command] { visible ? hide() : show() }
 
-    /// The compositor closed the panel's surface.
-    public mutating func panelClosed() -> [Command] { hide() }
+    /// The compositor closed the panel's surface (its output went): held keys end, and
+    /// a panel still wanted is made again, where the compositor likes.
+    public mutating func panelClosed() -> [Command] {
+        guard visible else { return [] }
+        let cancelled = translate(keyboard.cancelAll()) + cancelStaleTimers()
+        visible = false
+        geometry = nil
+        askedHeight = nil
+        return cancelled + [.hidePanel] + show()
+    }
 
     // MARK: sizes
 
     /// The panel's height for the shown keyboard on this output.
-    var wantedHeight: Int {
+    public var wantedHeight: Int {
         PanelGeometry.forOutput(width: output.width, height: output.height, layout: keyboard.layout,
                                 layer: keyboard.layer).height
     }
