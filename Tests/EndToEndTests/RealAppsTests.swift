@@ -58,5 +58,21 @@ extension EndToEnd {
         _ = try c.screenshot("real-\(client)-selection-deleted")
         #expect(text == "", "\(client) field: \(app.lines)")
     }
+
+    /// Backspace after a conjunct takes its last code point (क्ष becomes क्), as phone
+    /// keyboards do; an emoji with a skin tone goes whole.
+    @Test(arguments: RealClient.allCases, Compositor.Kind.allCases)
+    func backspaceTakesOneCodePointButAWholeEmoji(_ client: RealClient, _ kind: Compositor.Kind) throws {
+        let (c, app) = try session(kind, client, field: FieldSetup(text: "ok👍🏽क्ष"))
+        let panel = try PanelMap()
+        try c.tap(panel.taps(["backspace"]))
+        let once = settledFieldText(app, initial: "ok👍🏽क्ष")
+        #expect(once == "ok👍🏽क्", "\(client) field: \(app.lines)")
+        try c.tap(panel.taps(["backspace", "backspace"]))
+        let thrice = settledFieldText(app)
+        #expect(thrice == "ok👍🏽", "\(client) field: \(app.lines)")
+        try c.tap(panel.taps(["backspace"]))
+        #expect(settledFieldText(app) == "ok", "\(client) field: \(app.lines)")
+    }
 }
 }
