@@ -11,10 +11,15 @@ public struct Settings: Sendable, Equatable {
     public var repeatRate: UInt64 = 25
     /// When sentences start with a capital by themselves.
     public var autoCapitalise = AutoCapitalise.field
+    /// The suggestion strip; autocorrection on space; learning the user's words.
+    public var suggestions = true
+    public var autocorrect = true
+    public var learn = true
 
     public init() {}
 
-    static let keys = ["layouts", "long-press", "key-preview", "repeat-delay", "repeat-rate", "auto-capitalise"]
+    static let keys = ["layouts", "long-press", "key-preview", "repeat-delay", "repeat-rate", "auto-capitalise",
+                       "suggestions", "autocorrect", "learn"]
 
     /// Reads `key = value` lines (`#` starts a comment). Problems do not stop the
     /// keyboard: each comes back as a line naming the file and line, and is ignored.
@@ -51,11 +56,18 @@ public struct Settings: Sendable, Equatable {
         case "long-press":
             guard let v = milliseconds(100...2000) else { return "\"long-press\" wants milliseconds from 100 to 2000" }
             longPress = v
-        case "key-preview":
+        case "key-preview", "suggestions", "autocorrect", "learn":
+            let on: Bool
             switch value {
-            case "on", "true", "yes": keyPreview = true
-            case "off", "false", "no": keyPreview = false
-            default: return "\"key-preview\" wants on or off"
+            case "on", "true", "yes": on = true
+            case "off", "false", "no": on = false
+            default: return "\"\(key)\" wants on or off"
+            }
+            switch key {
+            case "key-preview": keyPreview = on
+            case "suggestions": suggestions = on
+            case "autocorrect": autocorrect = on
+            default: learn = on
             }
         case "repeat-delay":
             guard let v = milliseconds(100...3000) else { return "\"repeat-delay\" wants milliseconds from 100 to 3000" }

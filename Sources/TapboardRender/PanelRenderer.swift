@@ -14,6 +14,8 @@ public struct PanelAppearance: Sendable, Equatable {
     public var onShiftPage = false
     /// A word on the return key instead of the arrow ("Go" in URL fields).
     public var returnLabel = ""
+    /// What the suggestion strip's slots show.
+    public var strip = Strip.empty
 
     public init(highlighted: Set<Int> = [], shift: ShiftState = .off, spaceLabel: String = "",
                 modifiers: Modifiers = []) {
@@ -88,10 +90,32 @@ public final class PanelRenderer {
         canvas.flush()
     }
 
+    /// A slot of the strip: no key cap, its word (the best, in the middle, a little
+    /// brighter), a thin line between slots.
+    private func drawSlot(_ slot: Int, _ placed: PlacedKey, pressed: Bool, _ look: PanelAppearance, _ cr: OpaquePointer) {
+        let f = placed.frame
+        let content = look.strip.slots.indices.contains(slot) ? look.strip.slots[slot] : .empty
+        if pressed && content != .empty {
+            roundedRect(cr, f, radius: min(f.width, f.height) * theme.cornerRadius)
+            fill(cr, theme.specialKey)
+        }
+        if slot > 0 {
+            let c = placed.cell
+            cairo_rectangle(cr, c.x, c.y + c.height * 0.25, 1, c.height * 0.5)
+            fill(cr, theme.specialKey)
+        }
+        let ink = slot == 1 ? theme.label : theme.secondaryLabel
+        drawLabel(content.text, in: f, size: 0.5, ink, cr)
+    }
+
     private func drawKey(_ placed: PlacedKey, pressed: Bool, _ look: PanelAppearance, _ cr: OpaquePointer) {
         let f = placed.frame
         guard f.width > 0, f.height > 0 else { return }
         let key = placed.key
+        if case .suggestion(let slot) = key.action {
+            drawSlot(slot, placed, pressed: pressed, look, cr)
+            return
+        }
         let special: Bool
         switch key.action {
         case .text, .space: special = false

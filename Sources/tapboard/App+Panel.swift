@@ -96,6 +96,7 @@ extension App {
                                    spaceLabel: controller.spaceLabel, modifiers: keyboard.latched)
         look.onShiftPage = keyboard.layerName != keyboard.layout.layers[0].name
         look.returnLabel = controller.returnLabel
+        look.strip = controller.strip
         let stale = buffer.staleKeys
         renderer.draw(g, look, on: canvas, only: stale.map { Array($0) })
         buffer.staleKeys = []

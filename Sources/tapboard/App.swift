@@ -102,6 +102,7 @@ final class App {
     /// Releases keys and destroys every protocol object before the connection goes.
     func shutdown() {
         perform(controller.hide())
+        perform(controller.learnedToSave())
         inputMethod = nil
         virtualKeyboard = nil
         display.onSeat = nil
@@ -154,6 +155,8 @@ final class App {
             virtualKeyboard?.releaseAll()
             virtualKeyboard?.prepare(for: layout)
         case .say(let line): printError("tapboard: \(line)")
+        case .preedit(let text): inputMethod?.setPreedit(text)
+        case .saveLearned(let language, let words): LearnedStore.save(words, language: language)
         }
     }
 }

@@ -86,6 +86,7 @@ enum GeometryJSON {
             case .text(let t): fields.append("\"text\":\(quote(t))")
             case .layer(let l): fields.append("\"layer\":\(quote(l))")
             case .keysym(let s, _): fields.append("\"keysym\":\(quote(s))")
+            case .suggestion(let slot): fields.append("\"slot\":\(slot)")
             default: break
             }
             let f = placed.frame
@@ -93,7 +94,8 @@ enum GeometryJSON {
                        "\"width\":\(number(f.width))", "\"height\":\(number(f.height))"]
             keys.append("{" + fields.joined(separator: ",") + "}")
         }
-        return "{\"layout\":\(quote(layout)),\"layer\":\(quote(layer)),\"width\":\(g.width),\"height\":\(g.height),\"keys\":[\n"
+        let strip = g.strip.map { ",\"strip\":{\"x\":\(number($0.x)),\"y\":\(number($0.y)),\"width\":\(number($0.width)),\"height\":\(number($0.height))}" } ?? ""
+        return "{\"layout\":\(quote(layout)),\"layer\":\(quote(layer)),\"width\":\(g.width),\"height\":\(g.height)\(strip),\"keys\":[\n"
             + keys.joined(separator: ",\n") + "\n]}"
     }
 

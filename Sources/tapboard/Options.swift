@@ -15,7 +15,7 @@ struct Options {
     var hidden = false
     var files: [String] = []
 
-    static let commands = ["run", "geometry", "preview", "check", "layouts", "help"]
+    static let commands = ["run", "geometry", "preview", "check", "layouts", "forget", "help"]
 
     /// Parses `args` (without the program name); the error is one line for the user.
     static func parse(_ args: [String]) -> Result<Options, UsageError> {
@@ -108,6 +108,7 @@ let usage = """
            tapboard geometry --output WxH [--layout NAME] [--layer NAME] [--purpose P]
            tapboard preview --output WxH [--layout NAME] [--layer NAME] [--purpose P] [--scale N] -o FILE.png
            tapboard check FILE...
+           tapboard forget          delete the learned words (the only thing tapboard stores)
            tapboard layouts
 
     run       the on-screen keyboard (the compositor's input method)

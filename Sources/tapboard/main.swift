@@ -18,6 +18,15 @@ case "geometry": status = geometryCommand(options, store: store)
 case "preview": status = previewCommand(options, store: store)
 case "check": status = checkCommand(options)
 case "layouts": status = layoutsCommand(store: store)
+case "forget":
+    switch LearnedStore.forgetAll() {
+    case .success(let n):
+        print("tapboard: deleted \(n) learned-words file\(n == 1 ? "" : "s") in \(LearnedStore.directory)")
+        status = 0
+    case .failure(let e):
+        printError("tapboard: cannot delete learned words: \(e)")
+        status = 1
+    }
 default: status = runCommand(options, store: store)
 }
 exit(status)

@@ -6,6 +6,11 @@ public enum Command: Sendable, Equatable {
     case typeKeys(String)
     /// One key event by keysym name (or the character it types), with modifiers.
     case key(String, Modifiers)
+    /// Show this text as the field's preedit (the word being typed), cursor at its end;
+    /// empty: none.
+    case preedit(String)
+    /// The user's words in this language changed: store them.
+    case saveLearned(language: String, LearnedWords)
     /// Redraw these keys (indices into `Controller.geometry`); nil: the whole panel.
     case redraw([Int]?)
     /// Put the panel on screen at this height; take it away (releasing held keys).
@@ -34,6 +39,14 @@ public enum ControllerTimer: Sendable, Hashable {
     case hideAfterFocusLoss
     /// The keyboard's name on the space bar after a switch goes away.
     case spaceLabel
+    /// Learned words are written a moment after they change, not on every word.
+    case saveLearned
+}
+
+/// Suggestions and the user's learned words, by language (`en`, `de`).
+public protocol SuggestionLibrary {
+    func provider(for language: String) -> (any SuggestionProvider)?
+    func learnedWords(for language: String) -> LearnedWords
 }
 
 /// Keyboards by name, for the controller to load when the user or a field asks.

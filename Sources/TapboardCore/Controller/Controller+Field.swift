@@ -15,8 +15,11 @@ extension Controller {
             out.append(.cancel(.hideAfterFocusLoss))
             let before = field
             field = state
-            if change == .activated { text.reset() }
-            text.clientReported(state.surrounding)
+            if change == .activated {
+                text.reset()
+                resetWord()
+            }
+            text.clientReported(state.surrounding, preedit: composing)
             if change == .activated || state.purpose != before.purpose || state.hints != before.hints {
                 keyboard.previews = settings.keyPreview && !Self.isSensitive(state)
                 returnLabel = state.purpose == .url ? "Go" : ""
@@ -24,19 +27,33 @@ extension Controller {
                     selection.fieldChanged(purpose: state.purpose)
                     out += showSelectedKeyboard()
                 }
+                out += stripChanged()
                 out.append(.redraw(nil))
             }
-            if change == .activated { out += show() }
+            if change == .activated { out += show() + refreshStrip() }
             out += autoShift()
         case .deactivated:
+            // The field is gone: a preedit cannot be committed into it any more.
             field = state
             text.reset()
+            resetWord()
+            out += stripChanged()
             out += autoShift()
             out.append(.schedule(.hideAfterFocusLoss, after: Self.hideDelay))
         case .none:
             break
         }
         return out
+    }
+
+    /// The strip comes or goes with the field: the panel's height changes.
+    mutating func stripChanged() -> [Command] {
+        let wanted = wantsStrip
+        guard wanted != showsStrip else { return [] }
+        showsStrip = wanted
+        if !wanted { strip = .empty }
+        geometry = geometry.map { makeGeometry(width: $0.width, height: $0.height) }
+        return resize() + [.redraw(nil)]
     }
 
     /// Another input method holds the seat (or there is none): fields will not report
@@ -46,6 +63,8 @@ extension Controller {
         textInputUsable = false
         field = TextFieldState()
         text.reset()
+        resetWord()
+        showsStrip = false
         return [.say("another input method holds this seat; typing through the virtual keyboard only "
                      + "(SIGUSR2 shows the panel, SIGUSR1 hides it)")] + autoShift() + show()
     }

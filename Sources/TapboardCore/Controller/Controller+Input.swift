@@ -32,6 +32,8 @@ extension Controller {
         case .spaceLabel:
             spaceLabel = ""
             return [.redraw(nil)]
+        case .saveLearned:
+            return learnedToSave()
         }
     }
 
@@ -72,7 +74,8 @@ extension Controller {
             case .pickKeyboard(let name): out += switchKeyboard { $0.pick(name) }
             case .hide: out += hide()
             case .commitText, .deleteBackward, .deleteWordBackward, .doubleSpace, .enter, .key:
-                out += submit(e)
+                out += (compose(e) ?? submit(e)) + autoShift()
+            case .pickSuggestion(let slot): out += pick(slot)
             }
         }
         return out
@@ -110,14 +113,19 @@ extension Controller {
                 }
             }
         }
-        return out + autoShift()
+        return out
     }
 
-    /// Shift for the next letter, from the field and its text.
+    /// Shift for the next letter, from the field and its text (with the word being typed).
     mutating func autoShift() -> [Command] {
         let wanted: ShiftState
         if let f = textInputField {
-            wanted = TextRules.autoShift(f, text: text.bestGuess, mode: settings.autoCapitalise)
+            var t = text.bestGuess
+            if !composing.isEmpty, var s = t {
+                s.apply(TextEdit(insert: composing))
+                t = s
+            }
+            wanted = TextRules.autoShift(f, text: t, mode: settings.autoCapitalise)
         } else {
             wanted = .off
         }

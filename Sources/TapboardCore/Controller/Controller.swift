@@ -31,16 +31,37 @@ public struct Controller {
     public internal(set) var textInputUsable = true
     /// Key timers scheduled and not yet fired or cancelled.
     var keyTimers: Set<KeyTimer> = []
+    /// Suggestions and learned words by language; nil: no suggestions at all.
+    let suggestions: (any SuggestionLibrary)?
+    /// The word being typed, shown as preedit in the field; empty between words.
+    public internal(set) var composing = ""
+    /// What the strip shows now.
+    public internal(set) var strip = Strip.empty
+    /// The strip shows in this field with this keyboard (decided on focus and keyboard change).
+    public internal(set) var showsStrip = false
+    /// The last commit was an autocorrection: the word as typed and what went in its place
+    /// (separator included). Backspace right after takes it back.
+    var undoable: (typed: String, committed: String)?
+    /// Words the user kept as typed in this field: not corrected again.
+    var kept: Set<String> = []
+    /// A space tapboard put after a picked word: punctuation takes its place.
+    var addedSpace = false
+    /// The user's words by language, loaded on first use.
+    var learned: [String: LearnedWords] = [:]
+    /// Learned words changed since they were last handed out for saving.
+    var dirtyLearned = false
     /// Milliseconds to wait after a field loses focus before hiding (focus may move to another field).
     public static let hideDelay: UInt64 = 150
     /// Milliseconds the keyboard's name stays on the space bar.
     public static let spaceLabelTime: UInt64 = 1200
 
     /// `layouts`: the enabled keyboards, loaded, in globe order (at least one).
-    public init(layouts: [Layout], settings: Settings, library: any LayoutLibrary, textInput: Bool = true) {
+    public init(layouts: [Layout], settings: Settings, library: any LayoutLibrary, textInput: Bool = true,
+                suggestions: (any SuggestionLibrary)? = nil) {
         precondition(!layouts.isEmpty, "at least one keyboard")
         self.settings = settings
         self.library = library
+        self.suggestions = suggestions
         textInputUsable = textInput
         loaded = Dictionary(layouts.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         selection = KeyboardSelection(enabled: layouts.map(\.name))
@@ -71,7 +92,7 @@ public struct Controller {
 
     public mutating func hide() -> [Command] {
         guard visible else { return [] }
-        let cancelled = translate(keyboard.cancelAll())
+        let cancelled = finishWord() + translate(keyboard.cancelAll())
         visible = false
         geometry = nil
         askedHeight = nil
@@ -94,9 +115,18 @@ public struct Controller {
     // MARK: sizes
 
     /// The panel's height for the shown keyboard on this output.
-    public var wantedHeight: Int {
+    public var wantedHeight: Int { wantedGeometry.height }
+
+    /// The panel as it should be on this output: keys, and the strip where it shows.
+    var wantedGeometry: PanelGeometry {
         PanelGeometry.forOutput(width: output.width, height: output.height, layout: keyboard.layout,
-                                layer: keyboard.layer).height
+                                layer: keyboard.layer, strip: showsStrip)
+    }
+
+    /// Key rectangles for a panel of this size (the strip as tall as it wants to be).
+    func makeGeometry(width: Int, height: Int) -> PanelGeometry {
+        let strip = Int(wantedGeometry.strip?.height ?? 0)
+        return PanelGeometry(layer: keyboard.layer, width: width, height: height, stripHeight: strip)
     }
 
     /// The output the panel is on has this logical size (first known, rotated, scaled, moved).
@@ -110,7 +140,7 @@ public struct Controller {
     /// The compositor configured the panel at this size.
     public mutating func panelConfigured(width: Int, height: Int) -> [Command] {
         guard visible, width > 0, height > 0 else { return [] }
-        geometry = PanelGeometry(layer: keyboard.layer, width: width, height: height)
+        geometry = makeGeometry(width: width, height: height)
         laidOutLayer = keyboard.layer.name
         var out: [Command] = [.redraw(nil)]
         if height != wantedHeight { out += resize() }
@@ -130,7 +160,7 @@ public struct Controller {
     mutating func relayout() -> [Command] {
         guard let g = geometry else { return [] }
         if keyboard.layer.name != laidOutLayer || g.keys.isEmpty {
-            geometry = PanelGeometry(layer: keyboard.layer, width: g.width, height: g.height)
+            geometry = makeGeometry(width: g.width, height: g.height)
             laidOutLayer = keyboard.layer.name
         }
         return [.redraw(nil)]
@@ -155,9 +185,10 @@ public struct Controller {
         case .failure(let e): return [.say(e.message)]
         case .success(let layout):
             guard layout != keyboard.layout else { return [] }
-            let cancelled = translate(keyboard.cancelAll())
+            let cancelled = finishWord() + translate(keyboard.cancelAll())
             keyboard.setLayout(layout)
-            geometry = geometry.map { PanelGeometry(layer: keyboard.layer, width: $0.width, height: $0.height) }
+            showsStrip = wantsStrip
+            geometry = geometry.map { makeGeometry(width: $0.width, height: $0.height) }
             laidOutLayer = keyboard.layer.name
             return cancelled + cancelStaleTimers() + [.keyboardShown(layout)] + resize() + [.redraw(nil)]
                 + autoShift()

@@ -40,13 +40,20 @@ public struct PanelGeometry: Sendable, Equatable {
     public var height: Int
     /// Key spacing in logical pixels.
     public var spacing: Double
+    /// The layer's keys, then the strip's slots (action `.suggestion`), if any.
     public var keys: [PlacedKey]
+    /// The suggestion strip along the top of the panel; nil without one.
+    public var strip: Rect?
+    /// Slots in the strip, left to right.
+    public static let stripSlots = 3
 
-    public init(layer: Layer, width: Int, height: Int) {
+    /// `stripHeight`: logical pixels at the top for the suggestion strip (0: none).
+    public init(layer: Layer, width: Int, height: Int, stripHeight: Int = 0) {
         self.width = width
         self.height = height
+        let top = Double(min(max(stripHeight, 0), height))
         let rowCount = max(layer.rows.count, 1)
-        let rowHeight = Double(height) / Double(rowCount)
+        let rowHeight = (Double(height) - top) / Double(rowCount)
         spacing = PanelGeometry.spacing(rowHeight: rowHeight, width: width)
         let unitsPerRow = layer.rows.map { $0.reduce(0) { $0 + $1.width } }
         // The widest row fills the panel; narrower rows are centred, their edge keys'
@@ -54,8 +61,8 @@ public struct PanelGeometry: Sendable, Equatable {
         let units = max(unitsPerRow.max() ?? 1, 1)
         var placed: [PlacedKey] = []
         for (r, row) in layer.rows.enumerated() {
-            let y0 = (Double(r) * rowHeight).rounded()
-            let y1 = r == rowCount - 1 ? Double(height) : (Double(r + 1) * rowHeight).rounded()
+            let y0 = top + (Double(r) * rowHeight).rounded()
+            let y1 = r == rowCount - 1 ? Double(height) : top + (Double(r + 1) * rowHeight).rounded()
             let margin = (units - unitsPerRow[r]) / 2
             var edges: [Double] = []
             var u = margin
@@ -69,6 +76,18 @@ public struct PanelGeometry: Sendable, Equatable {
                 let right = n == real.count - 1 ? Double(width) : x[real[n + 1]]
                 let cell = Rect(x: left, y: y0, width: right - left, height: y1 - y0)
                 placed.append(PlacedKey(key: row[i], row: r, frame: drawn.insetBy(spacing / 2), cell: cell))
+            }
+        }
+        if top > 0 {
+            let strip = Rect(x: 0, y: 0, width: Double(width), height: top)
+            self.strip = strip
+            let n = PanelGeometry.stripSlots
+            for i in 0..<n {
+                let x0 = (Double(width) * Double(i) / Double(n)).rounded()
+                let x1 = (Double(width) * Double(i + 1) / Double(n)).rounded()
+                let cell = Rect(x: x0, y: 0, width: x1 - x0, height: top)
+                let slot = Key(label: "", action: .suggestion(i))
+                placed.append(PlacedKey(key: slot, row: -1, frame: cell.insetBy(spacing / 2), cell: cell))
             }
         }
         keys = placed
@@ -97,12 +116,24 @@ public enum PanelSizing {
     }
 }
 
+extension PanelSizing {
+    /// The suggestion strip's height for keys rows of `rowHeight`.
+    public static func stripHeight(rowHeight: Double) -> Int {
+        Int(min(max(rowHeight * 0.62, 32), 56).rounded())
+    }
+}
+
 extension PanelGeometry {
     /// The panel for `layer` of `layout` on an output of this logical size: full width,
-    /// and a height that stays the same across the layout's layers.
-    public static func forOutput(width: Int, height: Int, layout: Layout, layer: Layer) -> PanelGeometry {
+    /// and a height that stays the same across the layout's layers; with `strip`, the
+    /// suggestion strip on top (the whole still at most half the output).
+    public static func forOutput(width: Int, height: Int, layout: Layout, layer: Layer,
+                                 strip: Bool = false) -> PanelGeometry {
         let rows = layout.layers.map(\.rows.count).max() ?? 1
-        let panelHeight = PanelSizing.height(outputWidth: width, outputHeight: height, rows: rows)
-        return PanelGeometry(layer: layer, width: width, height: panelHeight)
+        var keysHeight = PanelSizing.height(outputWidth: width, outputHeight: height, rows: rows)
+        guard strip else { return PanelGeometry(layer: layer, width: width, height: keysHeight) }
+        let stripHeight = PanelSizing.stripHeight(rowHeight: Double(keysHeight) / Double(rows))
+        keysHeight = min(keysHeight, height / 2 - stripHeight)
+        return PanelGeometry(layer: layer, width: width, height: keysHeight + stripHeight, stripHeight: stripHeight)
     }
 }

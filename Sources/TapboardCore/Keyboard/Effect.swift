@@ -28,6 +28,8 @@ public enum Effect: Sendable, Equatable {
     case nextKeyboard
     case pickKeyboard(String)
     case hide
+    /// A slot of the suggestion strip was tapped.
+    case pickSuggestion(Int)
 }
 
 /// Timed work the keyboard asks for; each names the press it belongs to, so a timer

@@ -98,6 +98,9 @@ extension KeyboardState {
             return [.hide]
         case .spacer:
             return []
+        case .suggestion(let slot):
+            lastSpace = nil
+            return [.pickSuggestion(slot)]
         }
     }
 

@@ -106,6 +106,8 @@ public enum KeyAction: Sendable, Equatable {
     case modifier(Modifiers)
     /// Empty room in a row; its width goes to the neighbouring keys' touch areas.
     case spacer
+    /// A slot of the suggestion strip (0 left, 1 middle, 2 right); not in layout files.
+    case suggestion(Int)
 
     /// The name used in layout files and in `tapboard geometry`.
     public var name: String {
@@ -121,6 +123,7 @@ public enum KeyAction: Sendable, Equatable {
         case .hide: "hide"
         case .modifier: "modifier"
         case .spacer: "spacer"
+        case .suggestion: "suggestion"
         }
     }
 }

@@ -1,0 +1,240 @@
+/// The word being typed: shown as preedit and replaced by one commit, as Android's
+/// composing text (delete_surrounding_text is unreliable: Chromium drops it, GTK4 counts
+/// characters). Suggestions, autocorrection and its undo, learning.
+extension Controller {
+    /// Fields where the strip shows: prose, not secret.
+    static func takesSuggestions(_ f: TextFieldState) -> Bool {
+        switch f.purpose {
+        case .normal, .alpha, .name, .email, .url:
+            return !f.hints.contains(.hiddenText) && !f.hints.contains(.sensitiveData)
+        default:
+            return false
+        }
+    }
+
+    /// The shown keyboard's language (`en` for `en-US`); empty for emoji and pads.
+    var language: String {
+        String(keyboard.layout.language.split(separator: "-").first ?? "").lowercased()
+    }
+
+    var provider: (any SuggestionProvider)? {
+        language.isEmpty ? nil : suggestions?.provider(for: language)
+    }
+
+    /// Whether the strip should show for this field and keyboard.
+    var wantsStrip: Bool {
+        settings.suggestions && textInputField != nil && Self.takesSuggestions(field) && provider != nil
+    }
+
+    var mayAutocorrect: Bool {
+        settings.autocorrect && ![.email, .url, .name].contains(field.purpose)
+    }
+
+    /// Never from password, PIN, sensitive, terminal, URL or email fields.
+    var mayLearn: Bool {
+        settings.learn && Self.takesSuggestions(field) && ![.email, .url].contains(field.purpose)
+    }
+
+    /// Text that joins the word being typed.
+    static func isWordPart(_ t: String, composing: String) -> Bool {
+        guard t.count == 1, let c = t.first else { return false }
+        if c.isLetter || c.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .nonspacingMark
+            || $0.properties.generalCategory == .spacingMark }) { return true }
+        return !composing.isEmpty && (c == "'" || c == "’" || c == "-" || c.isNumber)
+    }
+
+    /// Separators after which space or punctuation may correct the word.
+    static let correctingSeparators: Set<String> = [" ", ".", ",", "!", "?", ";", ":"]
+    /// Punctuation that takes the place of a space tapboard added after a picked word.
+    static let closingPunctuation: Set<String> = [".", ",", "!", "?", ";", ":"]
+
+    /// Text effects while the strip shows; nil: submit as usual.
+    mutating func compose(_ effect: Effect) -> [Command]? {
+        guard showsStrip, textInputField != nil else { return nil }
+        switch effect {
+        case .commitText(let t):
+            if Self.isWordPart(t, composing: composing) {
+                undoable = nil
+                addedSpace = false
+                composing += t
+                return [.preedit(composing)] + refreshStrip()
+            }
+            if composing.isEmpty, addedSpace, Self.closingPunctuation.contains(t) {
+                // "hello" picked, then ",": "hello, " (keys, so they stay in order).
+                undoable = nil
+                var out: [Command] = [.key("BackSpace", []), .typeKeys(t + " ")]
+                text.sentBackspaceKey()
+                text.sent(TextEdit(insert: t + " "))
+                addedSpace = true
+                out += refreshStrip()
+                return out
+            }
+            guard !composing.isEmpty else {
+                undoable = nil
+                addedSpace = false
+                return nil
+            }
+            return endWord(with: t)
+        case .deleteBackward:
+            if !composing.isEmpty {
+                let s = SurroundingText(text: composing, cursor: composing.utf8.count, anchor: composing.utf8.count)
+                composing.removeLast(s.backspaceUnit.map { $0.unicodeScalars.count } ?? 1, scalars: true)
+                return [.preedit(composing)] + refreshStrip()
+            }
+            addedSpace = false
+            if let u = undoable { return revert(u) }
+            return nil
+        case .deleteWordBackward:
+            guard !composing.isEmpty else { return nil }
+            composing = ""
+            return [.preedit("")] + refreshStrip()
+        case .enter, .key, .doubleSpace:
+            undoable = nil
+            addedSpace = false
+            let finished = finishWord()
+            return finished.isEmpty ? nil : finished + submit(effect)
+        default:
+            return nil
+        }
+    }
+
+    /// The word ends with `separator`: corrected where the strip says so, committed in
+    /// place of the preedit.
+    mutating func endWord(with separator: String) -> [Command] {
+        let typed = composing
+        composing = ""
+        addedSpace = false
+        var word = typed
+        if mayAutocorrect, Self.correctingSeparators.contains(separator), !kept.contains(typed),
+           let fix = strip.autocorrect, fix != typed {
+            word = fix
+            undoable = (typed, fix + separator)
+        } else {
+            undoable = nil
+            learn(typed)
+        }
+        return commit(word + separator) + learnedChanged() + refreshStrip()
+    }
+
+    /// Commits the word being typed as it is (focus moves, a key, the panel hides).
+    mutating func finishWord() -> [Command] {
+        guard !composing.isEmpty else { return [] }
+        let typed = composing
+        composing = ""
+        learn(typed)
+        return commit(typed) + learnedChanged() + refreshStrip()
+    }
+
+    /// A slot of the strip was tapped: its word replaces the one being typed, with a space.
+    mutating func pick(_ slot: Int) -> [Command] {
+        guard showsStrip, strip.slots.indices.contains(slot) else { return [] }
+        let word: String
+        switch strip.slots[slot] {
+        case .empty: return []
+        case .word(let w): word = w
+        case .keep(let w):
+            word = w
+            kept.insert(w)
+        }
+        composing = ""
+        undoable = nil
+        learn(word)
+        var out = commit(word + " ")
+        addedSpace = true
+        out += learnedChanged() + refreshStrip()
+        return out + autoShift()
+    }
+
+    /// Backspace right after an autocorrection: the word as typed comes back, and is
+    /// not corrected again in this field. Keys, so that deleting and typing stay in order
+    /// in every client.
+    mutating func revert(_ u: (typed: String, committed: String)) -> [Command] {
+        undoable = nil
+        kept.insert(u.typed)
+        var out: [Command] = []
+        for _ in 0..<u.committed.count {
+            out.append(.key("BackSpace", []))
+            text.sentBackspaceKey()
+        }
+        out.append(.typeKeys(u.typed))
+        text.sent(TextEdit(insert: u.typed))
+        learn(u.typed)
+        return out + learnedChanged() + refreshStrip()
+    }
+
+    /// One commit_string in place of the preedit.
+    mutating func commit(_ s: String) -> [Command] {
+        let edit = TextEdit(insert: s)
+        text.sent(edit)
+        return [.edit(edit)]
+    }
+
+    /// The strip for the word being typed (or the next word), redrawn where it changed.
+    mutating func refreshStrip() -> [Command] {
+        var new = Strip.empty
+        if showsStrip, let p = provider {
+            let before = text.bestGuess?.beforeCursor.map { String($0.suffix(200)) } ?? ""
+            new = p.strip(for: composing, context: before, learned: learnedWords(),
+                          autocorrect: mayAutocorrect && !kept.contains(composing))
+        }
+        guard new != strip else { return [] }
+        strip = new
+        guard let g = geometry else { return [] }
+        return [.redraw(g.keys.indices.filter { if case .suggestion = g.keys[$0].key.action { true } else { false } })]
+    }
+
+    /// The user's words in the shown keyboard's language, loaded on first use.
+    mutating func learnedWords() -> LearnedWords {
+        if let l = learned[language] { return l }
+        let l = suggestions?.learnedWords(for: language) ?? LearnedWords()
+        learned[language] = l
+        return l
+    }
+
+    /// Remembers a word the user kept, after the word before it.
+    mutating func learn(_ word: String) {
+        guard mayLearn, !word.isEmpty else { return }
+        let previous = text.bestGuess?.beforeCursor.flatMap { before in
+            before.split(whereSeparator: { $0 == " " || $0 == "\n" }).last.map(String.init)
+        }
+        var l = learnedWords()
+        l.learn(word, after: previous?.trimmingCharacters(".,!?;:\"()"))
+        learned[language] = l
+        dirtyLearned = true
+    }
+
+    /// Writes learned words a moment after the last change.
+    mutating func learnedChanged() -> [Command] {
+        guard dirtyLearned else { return [] }
+        return [.schedule(.saveLearned, after: 3000)]
+    }
+
+    /// The learned words to store now (the save timer fired, or tapboard is ending).
+    public mutating func learnedToSave() -> [Command] {
+        guard dirtyLearned else { return [] }
+        dirtyLearned = false
+        return learned.sorted { $0.key < $1.key }.map { .saveLearned(language: $0.key, $0.value) }
+    }
+
+    /// A new field, or focus gone: nothing is being typed, nothing to undo or keep.
+    mutating func resetWord() {
+        composing = ""
+        undoable = nil
+        addedSpace = false
+        kept = []
+        strip = .empty
+    }
+}
+
+extension String {
+    /// Drops `count` Unicode scalars from the end.
+    mutating func removeLast(_ count: Int, scalars: Bool) {
+        var s = unicodeScalars
+        s.removeLast(min(count, s.count))
+        self = String(s)
+    }
+
+    func trimmingCharacters(_ set: String) -> String {
+        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
+    }
+}

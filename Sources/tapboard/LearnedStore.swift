@@ -1,0 +1,91 @@
+import Glibc
+import TapboardCore
+
+/// The only thing tapboard stores: the user's learned words, one file per language
+/// (`$XDG_DATA_HOME/tapboard/learned-LANG.txt`), mode 0600, written whole to a
+/// temporary file and renamed over the old one, so a full disk leaves the old file.
+enum LearnedStore {
+    static var directory: String {
+        let data = Files.environment("XDG_DATA_HOME") ?? ((Files.environment("HOME") ?? "") + "/.local/share")
+        return data + "/tapboard"
+    }
+
+    static func path(_ language: String) -> String { directory + "/learned-\(language).txt" }
+
+    static func load(_ language: String) -> LearnedWords {
+        guard language.allSatisfy({ $0.isLetter }), case .success(let text) = Files.read(path(language)) else {
+            return LearnedWords()
+        }
+        return LearnedWords(parsing: text)
+    }
+
+    /// Writes the words; a failure is said (without the words) and the old file stays.
+    static func save(_ words: LearnedWords, language: String) {
+        guard language.allSatisfy({ $0.isLetter }) else { return }
+        if let problem = Files.makeDirectories(directory, mode: 0o700) {
+            printError("tapboard: cannot store learned words: \(problem)")
+            return
+        }
+        if let problem = Files.writeAtomically(path(language), words.serialized(), mode: 0o600) {
+            printError("tapboard: cannot store learned words: \(problem)")
+        }
+    }
+
+    /// `tapboard forget`: deletes every learned-words file; the number deleted, or an error.
+    static func forgetAll() -> Result<Int, FileError> {
+        var removed = 0
+        for name in Files.list(directory) where name.hasPrefix("learned-") {
+            let p = directory + "/" + name
+            guard unlink(p) == 0 else { return .failure(FileError(path: p, reason: Files.errnoText())) }
+            removed += 1
+        }
+        return .success(removed)
+    }
+}
+
+extension Files {
+    /// Creates a directory and its parents; a message on failure.
+    static func makeDirectories(_ path: String, mode: mode_t) -> String? {
+        var built = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            built += "/" + part
+            if mkdir(built, mode) != 0 && errno != EEXIST { return "\(built): \(errnoText())" }
+        }
+        return isDirectory(path) ? nil : "\(path): not a directory"
+    }
+
+    /// Writes `text` to `path` through a temporary file in the same directory, synced and
+    /// renamed into place; a message on failure, and the old file untouched.
+    static func writeAtomically(_ path: String, _ text: String, mode: mode_t) -> String? {
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        guard fd >= 0 else { return "\(temporary): \(errnoText())" }
+        fchmod(fd, mode)
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let reason = errnoText()
+                close(fd)
+                unlink(temporary)
+                return "\(temporary): \(reason)"
+            }
+            written += n
+        }
+        let synced = fsync(fd) == 0
+        let reason = errnoText()
+        guard synced, close(fd) == 0 || !synced else {
+            if synced == false { close(fd) }
+            unlink(temporary)
+            return "\(temporary): \(synced ? errnoText() : reason)"
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = errnoText()
+            unlink(temporary)
+            return "\(path): \(reason)"
+        }
+        return nil
+    }
+}

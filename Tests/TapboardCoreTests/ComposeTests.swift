@@ -1,0 +1,200 @@
+import Testing
+@testable import TapboardCore
+
+/// A provider with a handful of words: completions by a fixed ranking, one correction.
+struct FakeProvider: SuggestionProvider {
+    let words = ["hello", "help", "helmet", "because", "the", "world"]
+    func strip(for word: String, context: String, learned: LearnedWords, autocorrect: Bool) -> Strip {
+        if word.isEmpty {
+            let last = context.split(separator: " ").last.map(String.init) ?? ""
+            let next = learned.next(after: last)
+            return next.isEmpty ? .empty : Strip(slots: [.empty, .word(next[0]), .empty])
+        }
+        if autocorrect, word == "becuase" { return Strip(slots: [.keep(word), .word("because"), .empty], autocorrect: "because") }
+        let found = words.filter { $0.hasPrefix(word.lowercased()) }.map { word.first!.isUppercase ? $0.prefix(1).uppercased() + $0.dropFirst() : $0 }
+        var slots: [Strip.Slot] = [.empty, .empty, .empty]
+        for (slot, w) in zip([1, 0, 2], found) { slots[slot] = .word(w) }
+        return Strip(slots: slots)
+    }
+}
+
+struct FakeSuggestions: SuggestionLibrary {
+    var saved = LearnedWords()
+    func provider(for language: String) -> (any SuggestionProvider)? { language == "en" ? FakeProvider() : nil }
+    func learnedWords(for language: String) -> LearnedWords { saved }
+}
+
+@Suite struct ComposeTests {
+    func driven(_ settings: Settings = Settings(), learned: LearnedWords = LearnedWords()) throws -> Driven {
+        let lib = ShippedLibrary()
+        var d = try Driven()
+        d.c = Controller(layouts: [try lib.load("us").get()], settings: settings, library: lib,
+                         suggestions: FakeSuggestions(saved: learned))
+        d.sent = d.c.start(hidden: true)
+        return d
+    }
+
+    func slot(_ d: Driven, _ i: Int) -> String { d.c.strip.slots[i].text }
+
+    @Test func theWordBeingTypedIsPreeditAndSpaceCommitsIt() throws {
+        var d = try driven()
+        d.focus("")
+        #expect(d.c.geometry?.strip != nil)
+        #expect(d.tap("h").contains(.preedit("h")))
+        #expect(d.tap("e").contains(.preedit("he")))
+        #expect(slot(d, 1) == "hello" && slot(d, 0) == "help")
+        let out = d.tap("space")
+        #expect(d.textOut(out) == [.edit(TextEdit(insert: "he "))])
+        #expect(d.c.composing == "")
+        #expect(d.c.text.known?.text == "he ")
+    }
+
+    @Test func tappingACandidateReplacesTheWordAndAddsASpaceThatPunctuationTakesBack() throws {
+        var d = try driven()
+        d.focus("")
+        d.tap("h"); d.tap("e"); d.tap("l")
+        let slotKey = try #require(d.c.geometry?.keys.first { $0.key.action == .suggestion(1) })
+        var out = d.c.press(.pointer, at: slotKey.frame.center, time: 5000)
+        out += d.c.release(.pointer, time: 5010)
+        #expect(d.textOut(out) == [.edit(TextEdit(insert: "hello "))])
+        // "hello ," becomes "hello, ".
+        let comma = d.textOut(d.tap(","))
+        #expect(comma == [.key("BackSpace", []), .typeKeys(", ")])
+        #expect(d.c.text.known?.text == "hello, ")
+    }
+
+    @Test func spaceAutocorrectsAndBackspaceRightAfterUndoesIt() throws {
+        var d = try driven()
+        d.focus("")
+        for k in ["b", "e", "c", "u", "a", "s", "e"] { d.tap(k) }
+        #expect(d.c.strip.slots[0] == .keep("becuase") && d.c.strip.autocorrect == "because")
+        #expect(d.textOut(d.tap("space")) == [.edit(TextEdit(insert: "because "))])
+        let undo = d.textOut(d.tap("backspace"))
+        #expect(undo == Array(repeating: Command.key("BackSpace", []), count: 8) + [.typeKeys("becuase")])
+        #expect(d.c.text.known?.text == "becuase")
+        // The same word is not corrected again in this field.
+        d.tap("space")
+        for k in ["b", "e", "c", "u", "a", "s", "e"] { d.tap(k) }
+        #expect(d.textOut(d.tap("space")) == [.edit(TextEdit(insert: "becuase "))])
+    }
+
+    @Test func backspaceInsideTheWordShortensThePreedit() throws {
+        var d = try driven()
+        d.focus("")
+        d.tap("h"); d.tap("e")
+        #expect(d.textOut(d.tap("backspace")) == [])
+        #expect(d.c.composing == "h" && d.sent.last(where: { if case .preedit = $0 { true } else { false } }) == .preedit("h"))
+        d.tap("backspace")
+        #expect(d.sent.contains(.preedit("")))
+        // Nothing composed: the key deletes in the field.
+        #expect(d.textOut(d.tap("backspace")) == [.key("BackSpace", [])])
+    }
+
+    @Test func noStripNoPreeditInSecretOrSpecialFields() throws {
+        for (purpose, hints) in [(ContentPurpose.password, ContentHints()), (.pin, []), (.terminal, []),
+                                 (.digits, []), (.phone, []), (.normal, .sensitiveData), (.normal, .hiddenText)] {
+            var d = try driven()
+            d.focus("", purpose: purpose, hints: hints)
+            #expect(d.c.geometry?.strip == nil, "\(purpose) \(hints)")
+            #expect(!d.c.showsStrip)
+        }
+        var off = Settings()
+        off.suggestions = false
+        var d = try driven(off)
+        d.focus("")
+        #expect(d.c.geometry?.strip == nil)
+        #expect(d.textOut(d.tap("h")) == [.edit(TextEdit(insert: "h"))])
+    }
+
+    @Test func theStripChangesThePanelHeight() throws {
+        var d = try driven()
+        d.focus("", purpose: .password)
+        let without = d.c.wantedHeight
+        let out = d.c.fieldChanged(.activated, { var f = TextFieldState(); f.active = true; return f }())
+        #expect(d.c.wantedHeight > without)
+        #expect(out.contains(.setPanelHeight(d.c.wantedHeight)))
+    }
+
+    @Test func noAutocorrectInEmailURLAndNameFieldsOrWhenOff() throws {
+        for purpose in [ContentPurpose.email, .url, .name] {
+            var d = try driven()
+            d.focus("", purpose: purpose)
+            for k in ["b", "e", "c", "u", "a", "s", "e"] { d.tap(k) }
+            #expect(d.c.strip.autocorrect == nil, "\(purpose)")
+        }
+        var off = Settings()
+        off.autocorrect = false
+        var d = try driven(off)
+        d.focus("")
+        for k in ["b", "e", "c", "u", "a", "s", "e"] { d.tap(k) }
+        #expect(d.textOut(d.tap("space")) == [.edit(TextEdit(insert: "becuase "))])
+    }
+
+    @Test func keptWordsAreLearnedAndOfferedAsNextWords() throws {
+        var d = try driven()
+        d.focus("")
+        for k in ["h", "i", "space", "b", "o", "b", "space"] { d.tap(k) }
+        let saved = d.c.timerFired(.saveLearned, time: 0)
+        guard case .saveLearned(let lang, let words)? = saved.first else {
+            Issue.record("nothing to save: \(saved)")
+            return
+        }
+        #expect(lang == "en" && words.words["hi"] == 1 && words.words["bob"] == 1)
+        #expect(words.next(after: "hi") == ["bob"])
+        // After "hi " the strip offers "bob".
+        var again = try driven(learned: words)
+        again.focus("")
+        again.tap("h"); again.tap("i"); again.tap("space")
+        #expect(again.c.strip.slots[1] == .word("bob"))
+    }
+
+    @Test func nothingIsLearnedInPasswordURLEmailOrWhenOff() throws {
+        for purpose in [ContentPurpose.password, .url, .email] {
+            var d = try driven()
+            d.focus("", purpose: purpose)
+            for k in ["h", "i", "space"] { d.tap(k) }
+            #expect(d.c.timerFired(.saveLearned, time: 0) == [], "\(purpose)")
+        }
+        var off = Settings()
+        off.learn = false
+        var d = try driven(off)
+        d.focus("")
+        for k in ["h", "i", "space"] { d.tap(k) }
+        #expect(d.c.timerFired(.saveLearned, time: 0) == [])
+    }
+
+    @Test func hidingCommitsTheWordBeingTyped() throws {
+        var d = try driven()
+        d.focus("")
+        d.tap("h"); d.tap("i")
+        #expect(d.textOut(d.c.hide()) == [.edit(TextEdit(insert: "hi"))])
+    }
+
+    @Test func firefoxCountingThePreeditIntoItsTextChangesNothing() throws {
+        var d = try driven()
+        d.focus("")
+        d.tap("h"); d.tap("e")
+        d.focus("he", change: .updated)  // Firefox: the preedit in its surrounding text
+        #expect(d.c.text.known?.text == "")
+        #expect(d.textOut(d.tap("space")) == [.edit(TextEdit(insert: "he "))])
+        #expect(d.c.text.known?.text == "he ")
+    }
+}
+
+@Suite struct LearnedWordsTests {
+    @Test func roundTripsThroughItsFileAndSkipsBadLines() {
+        var l = LearnedWords()
+        l.learn("hello", after: nil)
+        l.learn("world", after: "hello")
+        l.learn("world", after: "hello")
+        let back = LearnedWords(parsing: l.serialized() + "garbage\nw\tx\tnot-a-number\n")
+        #expect(back == l)
+        #expect(back.next(after: "hello") == ["world"])
+    }
+
+    @Test func staysWithinItsCap() {
+        var l = LearnedWords()
+        for i in 0..<(LearnedWords.limit + 10) { l.learn("w\(i)", after: nil) }
+        #expect(l.words.count <= LearnedWords.limit)
+    }
+}
