@@ -116,6 +116,16 @@ import TapboardRender
                     golden: "shiftAndModifiersShowAsOn")
     }
 
+    @Test func suggestionStrip() throws {
+        let us = try load("us")
+        let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0], strip: true)
+        let canvas = try #require(Canvas(width: g.width, height: g.height))
+        var look = PanelAppearance()
+        look.strip = Strip(slots: [.keep("becuase"), .word("because"), .word("became")], autocorrect: "because")
+        PanelRenderer().draw(g, look, on: canvas)
+        try compare(canvas, golden: "suggestionStrip")
+    }
+
     @Test func alternatesPopup() throws {
         let us = try load("us")
         let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0])
