@@ -1,7 +1,7 @@
 # make run      install build dependencies, build (release) and start the keyboard
 # make test     install test dependencies, build, check protocols, run every test
 # make bench    tapboard beside wvkbd and squeekboard in one headless session
-# make install  PREFIX=/usr/local
+# make install  PREFIX=/usr/local (binary, layouts, dictionaries)
 PREFIX ?= /usr/local
 SWIFT ?= swift
 
@@ -36,6 +36,8 @@ install: release
 	install -Dm755 .build/release/tapboard $(DESTDIR)$(PREFIX)/bin/tapboard
 	install -d $(DESTDIR)$(PREFIX)/share/tapboard/layouts
 	install -m644 layouts/*.json $(DESTDIR)$(PREFIX)/share/tapboard/layouts/
+	install -d $(DESTDIR)$(PREFIX)/share/tapboard/dictionaries
+	install -m644 dictionaries/*.tbd dictionaries/LICENSE dictionaries/README.md $(DESTDIR)$(PREFIX)/share/tapboard/dictionaries/
 
 clean:
 	rm -rf .build

@@ -30,7 +30,8 @@ let package = Package(
         .executableTarget(name: "tapboard-probe", dependencies: ["CWayland", "CWaylandProtocols", "CXKBCommon"]),
         .executableTarget(name: "tapboard-tap", dependencies: ["CWayland", "CWaylandProtocols"]),
 
-        .testTarget(name: "TapboardCoreTests", dependencies: ["TapboardCore"], swiftSettings: strict),
+        .testTarget(name: "TapboardCoreTests", dependencies: ["TapboardCore"], exclude: ["Golden"],
+                    swiftSettings: strict),
         .testTarget(name: "TapboardRenderTests", dependencies: ["TapboardCore", "TapboardRender"],
                     exclude: ["Goldens"], swiftSettings: strict),
         .testTarget(name: "TapboardWaylandTests", dependencies: ["TapboardWayland", "TapboardCore", "CXKBCommon"],

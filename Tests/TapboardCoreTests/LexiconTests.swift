@@ -1,0 +1,206 @@
+import Glibc
+import Testing
+import TapboardCore
+
+/// The repository's dictionaries/ folder and this target's Golden/ folder.
+private let repositoryDirectory: String = {
+    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)  // Tests/TapboardCoreTests/LexiconTests.swift
+    return parts.joined(separator: "/")
+}()
+private let dictionariesDirectory = repositoryDirectory + "/dictionaries"
+private let goldenDirectory = repositoryDirectory + "/Tests/TapboardCoreTests/Golden"
+
+private func readBytes(_ path: String) -> [UInt8]? {
+    guard let f = fopen(path, "rb") else { return nil }
+    defer { fclose(f) }
+    var bytes: [UInt8] = []
+    var buf = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&buf, 1, buf.count, f)
+        if n == 0 { break }
+        bytes += buf[..<n]
+    }
+    return bytes
+}
+
+private func files(in directory: String, ending suffix: String) -> [String] {
+    guard let d = opendir(directory) else { return [] }
+    defer { closedir(d) }
+    var names: [String] = []
+    while let e = readdir(d) {
+        let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if name.hasSuffix(suffix) { names.append(name) }
+    }
+    return names.sorted()
+}
+
+private func shipped(_ language: String) throws -> Lexicon {
+    let bytes = try #require(readBytes("\(dictionariesDirectory)/\(language).tbd"))
+    return try Lexicon(bytes: bytes)
+}
+
+private func tabSeparated(_ path: String) throws -> [(String, UInt8)] {
+    let text = try #require(readText(path))
+    return try text.split(separator: "\n").map { line in
+        let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+        return (String(parts[0]), try #require(UInt8(parts[1])))
+    }
+}
+
+private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
+    var out: [(String, UInt8)] = []
+    lexicon.entries(withKeyPrefix: "") { out.append(($0, $1)); return true }
+    return out
+}
+
+@Suite struct LexiconTests {
+    @Test func everyShippedDictionaryLoads() throws {
+        let names = files(in: dictionariesDirectory, ending: ".tbd")
+        #expect(names.count >= 25)
+        for name in names {
+            let lexicon = try shipped(String(name.dropLast(4)))
+            #expect(lexicon.language == String(name.dropLast(4)), "\(name)")
+            #expect((20_000...60_000).contains(lexicon.count), "\(name): \(lexicon.count) words")
+        }
+    }
+
+    @Test func everyKeyboardLanguageHasADictionary() throws {
+        let dictionaries = Set(files(in: dictionariesDirectory, ending: ".tbd").map { String($0.dropLast(4)) })
+        for file in layoutFiles() {
+            let layout = try loadShipped(file)
+            let tag = layout.language
+            guard let primary = tag.split(separator: "-").first else { continue }
+            if primary == "th" { continue }  // wordfreq has no Thai
+            #expect(dictionaries.contains(String(primary)), "\(file): no dictionary for \(tag)")
+        }
+    }
+
+    @Test func commonWordsAreFrequent() throws {
+        let en = try shipped("en"), de = try shipped("de"), fr = try shipped("fr")
+        #expect(try #require(en.frequency(of: "the")) >= 70)
+        #expect(try #require(de.frequency(of: "und")) >= 70)
+        #expect(try #require(fr.frequency(of: "de")) >= 70)
+        #expect(try #require(en.frequency(of: "because")) > (en.frequency(of: "becalm") ?? 0))
+        #expect(en.frequency(of: "becuase") == nil)  // a misspelling: left out
+        #expect(en.frequency(of: "don't") != nil && en.frequency(of: "dont") == nil)
+    }
+
+    @Test func wordsKeepTheirCapitals() throws {
+        let de = try shipped("de"), en = try shipped("en")
+        #expect(de.frequency(of: "Haus") != nil)
+        #expect(de.frequency(of: "haus") == nil)
+        #expect(de.lookup(key: "haus").map(\.word) == ["Haus"])
+        #expect(de.lookup(key: "HAUS").map(\.word) == ["Haus"])
+        #expect(de.frequency(of: "Straße") != nil)
+        #expect(en.lookup(key: "i").map(\.word) == ["I"])
+        #expect(en.frequency(of: "London") != nil)
+        #expect(en.frequency(of: "don't") != nil)
+        let el = try shipped("el")
+        #expect(el.frequency(of: "της") != nil)  // final sigma restored
+        let fr = try shipped("fr")
+        #expect(fr.frequency(of: "l'") != nil)
+    }
+
+    @Test func prefixVisitsAreSortedAndComplete() throws {
+        let en = try shipped("en")
+        var words: [String] = []
+        en.entries(withKeyPrefix: "Ha") { word, _ in words.append(word); return true }
+        #expect(words.count > 100)
+        let keys = words.map { Array(Lexicon.key(of: $0, language: "en").utf8) }
+        #expect(keys.allSatisfy { $0.starts(with: Array("ha".utf8)) })
+        #expect(zip(keys, keys.dropFirst()).allSatisfy { !$1.lexicographicallyPrecedes($0) })
+        #expect(words.contains("have") && words.contains("Harvard"))
+
+        // The same entries as a filter over everything.
+        let all = allEntries(en)
+        #expect(all.count == en.count)
+        let filtered = all.map(\.0).filter { Lexicon.key(of: $0, language: "en").hasPrefix("ha") }
+        #expect(filtered == words)
+
+        var visited = 0
+        en.entries(withKeyPrefix: "h") { _, _ in visited += 1; return visited < 3 }
+        #expect(visited == 3)
+        var none = 0
+        en.entries(withKeyPrefix: "qxzv") { _, _ in none += 1; return true }
+        #expect(none == 0)
+    }
+
+    @Test func swiftWriterMatchesPythonWriter() throws {
+        for language in ["de", "tr"] {
+            let words = try tabSeparated("\(goldenDirectory)/lexicon-\(language).tsv")
+            let golden = try #require(readBytes("\(goldenDirectory)/lexicon-\(language).tbd"))
+            let built = Lexicon.build(words, language: language)
+            #expect(built == golden, "lexicon-\(language).tbd: Swift wrote \(built.count) bytes, Python \(golden.count)")
+            // Every distinct word comes back with its highest class.
+            let lexicon = try Lexicon(bytes: built)
+            var best: [String: UInt8] = [:]
+            for (w, f) in words { best[w] = max(best[w] ?? 0, f) }
+            #expect(lexicon.count == best.count)
+            for (w, f) in best { #expect(lexicon.frequency(of: w) == f, "\(w)") }
+        }
+    }
+
+    @Test func keysFoldCaseAndTurkishI() throws {
+        let de = try Lexicon(bytes: Lexicon.build([("us", 40), ("US", 44), ("Us", 3), ("use", 50)], language: "en"))
+        #expect(de.lookup(key: "US").map(\.word) == ["US", "Us", "us"])
+        #expect(de.frequency(of: "US") == 44)
+        #expect(de.frequency(of: "uS") == nil)
+        let tr = try Lexicon(bytes: Lexicon.build([("İstanbul", 55), ("Irmak", 30), ("ılık", 33)], language: "tr"))
+        #expect(tr.lookup(key: "ist").isEmpty)
+        #expect(tr.lookup(key: "istanbul").map(\.word) == ["İstanbul"])
+        #expect(tr.lookup(key: "IRMAK").map(\.word) == ["Irmak"])
+        var found: [String] = []
+        tr.entries(withKeyPrefix: "ı") { w, _ in found.append(w); return true }
+        #expect(found == ["ılık", "Irmak"])
+        #expect(Lexicon.key(of: "ΟΔΟΣ", language: "el") == "οδοσ")
+    }
+
+    @Test func emptyDictionary() throws {
+        let empty = try Lexicon(bytes: Lexicon.build([], language: "xx"))
+        #expect(empty.count == 0 && empty.language == "xx")
+        #expect(empty.lookup(key: "a").isEmpty && empty.frequency(of: "a") == nil)
+        empty.entries(withKeyPrefix: "") { _, _ in Issue.record("visited an entry"); return true }
+    }
+
+    @Test func corruptFilesAreRefused() throws {
+        let good = Lexicon.build(try tabSeparated("\(goldenDirectory)/lexicon-de.tsv"), language: "de")
+        func refused(_ bytes: [UInt8], _ what: String) {
+            do {
+                _ = try Lexicon(bytes: bytes)
+                Issue.record("accepted: \(what)")
+            } catch {
+                #expect(!error.message.isEmpty)
+            }
+        }
+        refused([], "empty")
+        refused(Array("TBD2".utf8) + good.dropFirst(4), "bad magic")
+        for length in [4, 16, 17, 19, 40, good.count / 2, good.count - 1] {
+            refused(Array(good.prefix(length)), "truncated to \(length)")
+        }
+        refused(good + [0, 0, 0, 0], "trailing bytes")
+        var wrongCount = good
+        wrongCount[4] &+= 1
+        refused(wrongCount, "entry count off by one")
+
+        do {
+            _ = try Lexicon(bytes: Array(good.prefix(100)))
+        } catch {
+            #expect(error.description.contains("block index"))
+        }
+
+        // Every byte changed to a few values: refused, or accepted and then safe to query.
+        for i in good.indices {
+            for value: UInt8 in [0, 1, 0x7F, 0x80, 0xFF, good[i] &+ 1] where value != good[i] {
+                var bytes = good
+                bytes[i] = value
+                guard let lexicon = try? Lexicon(bytes: bytes) else { continue }
+                for probe in ["", "h", "Haus", "us", "ü"] {
+                    _ = lexicon.lookup(key: probe)
+                    _ = lexicon.frequency(of: probe)
+                    lexicon.entries(withKeyPrefix: probe) { _, _ in true }
+                }
+            }
+        }
+    }
+}
