@@ -18,6 +18,7 @@ case "geometry": status = geometryCommand(options, store: store)
 case "preview": status = previewCommand(options, store: store)
 case "check": status = checkCommand(options)
 case "layouts": status = layoutsCommand(store: store)
+case "suggest": status = suggestCommand(options, store: store)
 default: status = runCommand(options, store: store)
 }
 exit(status)
