@@ -8,7 +8,7 @@ public struct KeyNeighbours: Sendable, Equatable {
     /// Each letter's neighbours within `radius` key units, nearest first.
     private var near: [Character: [(letter: Character, distance: Double)]]
     /// Keys farther apart than this are not neighbours.
-    public static let radius = 1.6
+    public static let radius = 1.5
 
     /// Key positions and accents as given; letters are lower-cased.
     public init(positions: [Character: Point], alternates: [Character: [Character]] = [:]) {

@@ -48,7 +48,7 @@ public struct Suggester {
         /// A correction needs at least this score...
         public var minimumScore = 12.0
         /// ...and this lead over the next candidate.
-        public var margin = 6.0
+        public var margin = 2.0
         /// A known word is replaced by its apostrophe form only when that is this much more frequent.
         public var apostropheLead = 12.0
         /// A known word this rare or rarer ("teh", "becuase" in a list made from the web)...
@@ -332,7 +332,8 @@ struct Search {
         let exact = exactForms()
         // Which of the stored forms the typed word matches as typed ("us" matches "us", not
         // only "US"; "paris" matches no form: "Paris" is then a correction of case).
-        let typedMatches = exact.filter { shape.apply($0.word) == typed || $0.word == typed || shape == .upper }
+        let plain = typed.contains("\u{2019}") ? String(typed.map { $0 == "\u{2019}" ? "'" : $0 }) : typed
+        let typedMatches = exact.filter { shape.apply($0.word) == plain || $0.word == plain || shape == .upper }
         let isLearned = (s.learnedWords[typed] ?? 0) > 0 || (s.learnedWords[key] ?? 0) > 0
         let known = !typedMatches.isEmpty || isLearned
         for (w, f) in exact {
@@ -385,7 +386,7 @@ struct Search {
         if let autocorrect { push(autocorrect) }
         for (w, _) in pool where out.count < 3 { push(shape.apply(w)) }
         if known, let t = typedMatches.first.map({ shape.apply($0.word) }), !out.contains(t) { out[out.count - 1] = t }
-        return Suggestions(typed: typed, candidates: out, autocorrect: autocorrect == typed ? nil : autocorrect)
+        return Suggestions(typed: typed, candidates: out, autocorrect: autocorrect == typed || autocorrect == plain ? nil : autocorrect)
     }
 
     /// Whether case allows correcting to `word`: a capitalised word inside a sentence is
