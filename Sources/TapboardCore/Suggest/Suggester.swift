@@ -394,7 +394,7 @@ struct Search {
     func allowed(_ word: String) -> Bool {
         switch shape {
         case .lower: return true
-        case .upper: return letters.count <= 3 ? false : !word.contains(where: \.isLowercase) || true
+        case .upper: return letters.count > 3  // short capitals are likely acronyms
         case .capitalized:
             if context.sentenceStart { return true }
             return word.first?.isUppercase ?? false
