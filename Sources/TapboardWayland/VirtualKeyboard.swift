@@ -126,19 +126,29 @@ public final class VirtualKeyboard {
         modifiersSet = !mods.isEmpty
     }
 
+    /// The last key event's time: each event gets a later one, so that a burst of keys
+    /// (an undone correction) does not look like one key bouncing to clients that
+    /// compare times (Chromium on phoc dropped such bursts).
+    private var lastTime: UInt32 = 0
+
+    private func stamp(_ time: UInt32) -> UInt32 {
+        lastTime = Int32(bitPattern: time &- lastTime) > 0 ? time : lastTime &+ 1
+        return lastTime
+    }
+
     private func down(keysym: UInt32, modifiers: Modifiers, time: UInt32) -> UInt32? {
         guard let k = key(for: keysym) else { return nil }
         var mods = modifiers
         if k.shift { mods.insert(.shift) }
         setModifiers(mods)
-        sink.key(k.code, pressed: true, time: time)
+        sink.key(k.code, pressed: true, time: stamp(time))
         held.insert(k.code)
         return k.code
     }
 
     private func up(code: UInt32, time: UInt32) {
         guard held.remove(code) != nil else { return }
-        sink.key(code, pressed: false, time: time)
+        sink.key(code, pressed: false, time: stamp(time))
         if held.isEmpty { setModifiers([]) }
     }
 

@@ -50,7 +50,8 @@ final class App {
             printError("tapboard: the compositor lacks zwp_virtual_keyboard_manager_v1: arrows, Tab and key combinations will not work")
         }
         controller = Controller(layouts: layouts, settings: settings, library: StoreLibrary(store: store),
-                                textInput: display.inputMethodManager != nil)
+                                textInput: display.inputMethodManager != nil,
+                                suggestions: settings.suggestions ? SuggestionStore(dictionaries: DictionaryStore(layouts: store)) : nil)
         loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])
         router = PressRouter { [unowned self] call in self.perform(call(&self.controller)) }
         if let seat = display.seat { try attach(seat) }

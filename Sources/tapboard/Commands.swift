@@ -20,6 +20,15 @@ func resolveLayout(_ o: Options, store: LayoutStore) -> Result<(Layout, Layer), 
     return .success((layout, layer))
 }
 
+/// Whether the live panel would show the suggestion strip for this field and keyboard.
+func showsStrip(_ o: Options, layout: Layout, store: LayoutStore) -> Bool {
+    var field = TextFieldState()
+    field.active = true
+    field.purpose = o.purpose ?? .normal
+    return loadSettings(o).suggestions && Controller.takesSuggestions(field)
+        && DictionaryStore(layouts: store).path(language: layout.language) != nil
+}
+
 func geometryCommand(_ o: Options, store: LayoutStore) -> Int32 {
     guard let output = o.output else { printError("tapboard geometry: --output WxH is required"); return 64 }
     let layout: Layout, layer: Layer
@@ -27,7 +36,8 @@ func geometryCommand(_ o: Options, store: LayoutStore) -> Int32 {
     case .success(let r): (layout, layer) = r
     case .failure(let e): printError("tapboard: \(e)"); return 1
     }
-    let g = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout, layer: layer)
+    let g = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout, layer: layer,
+                                    strip: showsStrip(o, layout: layout, store: store))
     print(GeometryJSON.encode(g, layout: layout.name, layer: layer.name))
     return 0
 }
@@ -40,7 +50,8 @@ func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
     case .success(let r): (layout, layer) = r
     case .failure(let e): printError("tapboard: \(e)"); return 1
     }
-    let g = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout, layer: layer)
+    let g = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout, layer: layer,
+                                    strip: showsStrip(o, layout: layout, store: store))
     guard let canvas = Canvas(width: g.width * o.scale, height: g.height * o.scale, scale: o.scale) else {
         printError("tapboard: cannot allocate a \(g.width)x\(g.height) image")
         return 1

@@ -14,8 +14,15 @@ struct Options {
     var scale = 1
     var hidden = false
     var files: [String] = []
+    /// The settings file instead of $XDG_CONFIG_HOME/tapboard/config.
+    var config: String?
+    /// `suggest`: the text before the word, learned words on, lines from standard input, timing.
+    var context: String?
+    var learned = false
+    var batch = false
+    var stats = false
 
-    static let commands = ["run", "geometry", "preview", "check", "layouts", "forget", "help"]
+    static let commands = ["run", "geometry", "preview", "check", "layouts", "suggest", "forget", "help"]
 
     /// Parses `args` (without the program name); the error is one line for the user.
     static func parse(_ args: [String]) -> Result<Options, UsageError> {
@@ -30,7 +37,7 @@ struct Options {
         }
         while let arg = rest.popFirst() {
             if !arg.hasPrefix("-") || arg == "-" {
-                guard o.command == "check" else {
+                guard o.command == "check" || o.command == "suggest" else {
                     return .failure(UsageError("unexpected argument \"\(arg)\" for \(o.command)"))
                 }
                 o.files.append(arg)
@@ -50,7 +57,10 @@ struct Options {
             switch name {
             case "-h", "--help": o.command = "help"
             case "--hidden": o.hidden = true
-            case "--layout", "--layer", "--purpose", "--output", "-o", "--scale", "--layouts":
+            case "--learned": o.learned = true
+            case "--batch": o.batch = true
+            case "--stats": o.stats = true
+            case "--layout", "--layer", "--purpose", "--output", "-o", "--scale", "--layouts", "--context", "--config":
                 let v: String
                 switch value() {
                 case .success(let s): v = s
@@ -58,7 +68,7 @@ struct Options {
                 }
                 if let e = o.set(name, v) { return .failure(e) }
             default:
-                return .failure(UsageError("unknown option \"\(name)\" (valid: --layout, --layouts, --layer, --purpose, --output, -o, --scale, --hidden, --help)"))
+                return .failure(UsageError("unknown option \"\(name)\" (valid: --layout, --layouts, --layer, --purpose, --output, -o, --scale, --hidden, --config, --context, --learned, --batch, --stats, --help)"))
             }
         }
         return .success(o)
@@ -71,6 +81,8 @@ struct Options {
             layouts = v.split(separator: ",").map { String($0) }
             if layouts.isEmpty { return UsageError("--layouts needs a comma-separated list such as us,de") }
         case "--layer": layer = v
+        case "--context": context = v
+        case "--config": config = v
         case "--purpose":
             guard let p = ContentPurpose.allCases.first(where: { $0.name == v }) else {
                 let valid = ContentPurpose.allCases.map(\.name).joined(separator: ", ")
@@ -104,18 +116,21 @@ struct UsageError: Error, CustomStringConvertible {
 }
 
 let usage = """
-    usage: tapboard [run] [--layouts us,de,...] [--output NAME] [--hidden]
+    usage: tapboard [run] [--layouts us,de,...] [--output NAME] [--hidden] [--config FILE]
            tapboard geometry --output WxH [--layout NAME] [--layer NAME] [--purpose P]
            tapboard preview --output WxH [--layout NAME] [--layer NAME] [--purpose P] [--scale N] -o FILE.png
            tapboard check FILE...
            tapboard forget          delete the learned words (the only thing tapboard stores)
            tapboard layouts
+           tapboard suggest [--layout NAME] [--context TEXT] [--learned] [--batch [--stats]] [WORD]
 
     run       the on-screen keyboard (the compositor's input method)
     geometry  print the panel's key rectangles as JSON for an output size
     preview   draw the panel offscreen to a PNG
     check     validate layout files; exit 2 on any error
     layouts   list the keyboards found and where each comes from
+    suggest   candidates and autocorrection for WORD as JSON; --batch reads WORD or
+              CONTEXT<TAB>WORD lines and answers each with a line (--stats: timing on stderr)
 
     Signals while running: SIGUSR1 hides the panel, SIGUSR2 shows it, SIGRTMIN toggles.
     """

@@ -5,8 +5,12 @@ import TapboardWayland
 func loadSettings(_ o: Options) -> Settings {
     var settings = Settings()
     let dir = Files.environment("XDG_CONFIG_HOME") ?? ((Files.environment("HOME") ?? "") + "/.config")
-    let path = dir + "/tapboard/config"
-    if case .success(let text) = Files.read(path) {
+    let path = o.config ?? (dir + "/tapboard/config")
+    switch Files.read(path) {
+    case .failure(let e) where o.config != nil:
+        printError("tapboard: \(e); using the default settings")
+    case .failure: break
+    case .success(let text):
         let (s, warnings) = Settings.parse(text, file: path)
         for w in warnings { printError("tapboard: \(w)") }
         settings = s

@@ -27,6 +27,7 @@ case "forget":
         printError("tapboard: cannot delete learned words: \(e)")
         status = 1
     }
+case "suggest": status = suggestCommand(options, store: store)
 default: status = runCommand(options, store: store)
 }
 exit(status)

@@ -150,9 +150,24 @@ final class Compositor: @unchecked Sendable {
         return c
     }
 
-    func tapboard(_ args: [String] = []) throws -> Child {
-        try start(Paths.tapboard, args)
+    /// Starts tapboard; `config`: the lines of its settings file, if any.
+    func tapboard(_ args: [String] = [], config: [String]? = nil) throws -> Child {
+        guard let config else { return try start(Paths.tapboard, args) }
+        return try start(Paths.tapboard, args + ["--config", try settingsFile(config)])
     }
+}
+
+/// A settings file with these lines, for `--config`.
+func settingsFile(_ lines: [String]) throws -> String {
+    let path = NSTemporaryDirectory() + "tapboard-test-\(getpid())-" + lines.joined(separator: "_").filter { $0.isLetter || $0.isNumber || $0 == "_" } + ".conf"
+    try lines.map { $0 + "\n" }.joined().write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
+
+extension Compositor {
+    /// Settings for tests about something other than suggestions: letters go straight in,
+    /// one commit each, as they do in fields without the strip.
+    static let noSuggestions = ["suggestions = off"]
 
     func probe(_ args: [String] = []) throws -> Child {
         try start(Paths.bin + "/tapboard-probe", args)

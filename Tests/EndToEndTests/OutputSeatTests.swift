@@ -62,13 +62,13 @@ extension EndToEnd {
                 sourceLocation: sourceLocation)
     }
 
-    func panelHeight(_ w: Int, _ h: Int) throws -> Int { try PanelMap(output: (w, h)).height }
+    func panelHeight(_ w: Int, _ h: Int) throws -> Int { try PanelMap(output: (w, h), config: Compositor.noSuggestions).height }
 
     /// Item 17: rotation and scale re-lay the panel for the output's new logical size,
     /// without a focus change.
     @Test func panelFollowsRotationAndScale() throws {
         let c = try Compositor(.sway)
-        let tb = try c.tapboard()
+        let tb = try c.tapboard(config: Compositor.noSuggestions)
         try expectPanel(c, width: 720, height: try panelHeight(720, 1280), "start")
         try c.swaymsg(["output", "HEADLESS-1", "transform", "90"])
         try expectPanel(c, width: 1280, height: try panelHeight(1280, 720), "transform-90")
@@ -87,7 +87,7 @@ extension EndToEnd {
         try c.swaymsg(["create_output"])
         try c.swaymsg(["output", "HEADLESS-2", "resolution", "800x600", "position", "720", "0"])
         try c.swaymsg(["focus", "output", "HEADLESS-2"])
-        let tb = try c.tapboard()
+        let tb = try c.tapboard(config: Compositor.noSuggestions)
         try expectPanel(c, output: "HEADLESS-2", width: 800, height: try panelHeight(800, 600), "second")
         try c.swaymsg(["output", "HEADLESS-2", "transform", "270"])
         try expectPanel(c, output: "HEADLESS-2", width: 600, height: try panelHeight(600, 800), "second-270")
@@ -102,7 +102,7 @@ extension EndToEnd {
         let c = try Compositor(.sway)
         try c.swaymsg(["create_output"])
         try c.swaymsg(["output", "HEADLESS-2", "resolution", "800x600", "position", "720", "0"])
-        let tb = try c.tapboard(["--output", "HEADLESS-2"])
+        let tb = try c.tapboard(["--output", "HEADLESS-2"], config: Compositor.noSuggestions)
         try expectPanel(c, output: "HEADLESS-2", width: 800, height: try panelHeight(800, 600), "pinned")
         #expect(panelExtent(try c.screenshot("pinned", output: "HEADLESS-1")) == nil)
         // Rotating the pinned output re-lays the panel there.
@@ -115,7 +115,7 @@ extension EndToEnd {
     /// Item 17: a missing pinned output is said in one line; the compositor picks.
     @Test func missingPinnedOutputIsSaidOnce() throws {
         let c = try Compositor(.sway)
-        let tb = try c.tapboard(["--output", "NOPE-7"])
+        let tb = try c.tapboard(["--output", "NOPE-7"], config: Compositor.noSuggestions)
         try expectPanel(c, width: 720, height: try panelHeight(720, 1280), "unpinned")
         let lines = tb.stderr.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].contains("NOPE-7"), "tapboard: \(tb.stderr)")
@@ -125,7 +125,7 @@ extension EndToEnd {
     /// aborts if a layer surface comes first: the panel waits for the seat.
     @Test func seatArrivingLateShowsThePanelOnPhoc() throws {
         let c = try Compositor(.phoc, inputDevice: false)
-        let tb = try c.tapboard()
+        let tb = try c.tapboard(config: Compositor.noSuggestions)
         usleep(700_000)
         #expect(c.isRunning, "phoc died")
         #expect(tb.process.isRunning, "tapboard: \(tb.stderr)")
@@ -135,7 +135,7 @@ extension EndToEnd {
         let p = try c.probe(["--hints", "lowercase"])
         #expect(p.waitFor("focus in"))
         usleep(300_000)
-        try c.tap(PanelMap().taps(["h", "i"]))
+        try c.tap(PanelMap(config: Compositor.noSuggestions).taps(["h", "i"]))
         #expect(p.waitFor("text \"hi\""), "probe saw: \(p.lines)")
         #expect(c.isRunning)
     }
@@ -143,7 +143,7 @@ extension EndToEnd {
     /// Item 11: a second seat is noted once; the first one keeps typing.
     @Test func secondSeatIsSaidOnceAndIgnored() throws {
         let c = try Compositor(.sway)
-        let tb = try c.tapboard()
+        let tb = try c.tapboard(config: Compositor.noSuggestions)
         #expect(try waitUntil(5) { panelShown(try c.screenshot("start")) })
         let p = try c.probe(["--hints", "lowercase"])
         #expect(p.waitFor("focus in"))
@@ -152,7 +152,7 @@ extension EndToEnd {
         #expect(waitUntil(3) { tb.stderr.contains("several seats") }, "tapboard: \(tb.stderr)")
         #expect(tb.stderr.components(separatedBy: "several seats").count == 2, "tapboard: \(tb.stderr)")
         usleep(300_000)
-        try c.tap(PanelMap().taps(["o", "k"]))
+        try c.tap(PanelMap(config: Compositor.noSuggestions).taps(["o", "k"]))
         #expect(p.waitFor("text \"ok\""), "probe saw: \(p.lines)")
     }
 
@@ -178,13 +178,13 @@ extension EndToEnd {
     @Test(arguments: Compositor.Kind.allCases)
     func pointerLeavingAHeldKeyEndsIt(_ kind: Compositor.Kind) throws {
         let c = try Compositor(kind)
-        let tb = try c.tapboard()
+        let tb = try c.tapboard(config: Compositor.noSuggestions)
         #expect(try waitUntil(5) { panelShown(try c.screenshot("start")) }, "tapboard: \(tb.stderr)")
         let initial = String(repeating: "x", count: 60)
         let p = try c.probe(["--initial", initial])
         #expect(p.waitFor("focus in"))
         usleep(300_000)
-        let panel = try PanelMap()
+        let panel = try PanelMap(config: Compositor.noSuggestions)
         let bs = try panel.tap("backspace").dropFirst(4)  // "tap:X,Y" -> "X,Y"
         try c.tap(["down:\(bs)", "sleep:900", "move:360,200", "sleep:100", "up", "sleep:300"])
         let settled = try #require(settledText(p), "the text never stopped changing: endless repeat")
@@ -198,12 +198,12 @@ extension EndToEnd {
     @Test(arguments: Compositor.Kind.allCases)
     func pointerDeviceGoingEndsAHeldKey(_ kind: Compositor.Kind) throws {
         let c = try Compositor(kind)
-        let tb = try c.tapboard()
+        let tb = try c.tapboard(config: Compositor.noSuggestions)
         #expect(try waitUntil(5) { panelShown(try c.screenshot("start")) }, "tapboard: \(tb.stderr)")
         let p = try c.probe(["--initial", String(repeating: "x", count: 60)])
         #expect(p.waitFor("focus in"))
         usleep(300_000)
-        let panel = try PanelMap()
+        let panel = try PanelMap(config: Compositor.noSuggestions)
         let bs = try panel.tap("backspace").dropFirst(4)
         try c.tap(["down:\(bs)", "sleep:900"])  // exits with the button down
         let settled = try #require(settledText(p), "the text never stopped changing: endless repeat")
@@ -217,13 +217,13 @@ extension EndToEnd {
     @Test(arguments: Compositor.Kind.allCases)
     func characterOutsideUSKeymapTypesAsKeyEvent(_ kind: Compositor.Kind) throws {
         let c = try Compositor(kind)
-        let tb = try c.tapboard(["--layouts", "de"])
-        let de = try PanelMap(layout: "de")
+        let tb = try c.tapboard(["--layouts", "de"], config: Compositor.noSuggestions)
+        let de = try PanelMap(layout: "de", config: Compositor.noSuggestions)
         #expect(try waitUntil(5) { panelShown(try c.screenshot("start"), de) }, "tapboard: \(tb.stderr)")
         let p = try c.probe(["--no-text-input"])
         #expect(p.waitFor("focus in"))
         usleep(300_000)
-        try c.tap(PanelMap(layout: "de").taps(["ü", "a", "ö"]))
+        try c.tap(PanelMap(layout: "de", config: Compositor.noSuggestions).taps(["ü", "a", "ö"]))
         #expect(p.waitFor("text \"üaö\""), "probe saw: \(p.lines)")
     }
 }

@@ -17,6 +17,8 @@ struct FieldSetup: Sendable {
     var selectAll = false
     /// A multi-line field (browsers: a `<textarea>`).
     var multiline = false
+    /// A password field.
+    var password = false
 
     var clientArgs: [String] {
         var args: [String] = []
@@ -24,6 +26,9 @@ struct FieldSetup: Sendable {
         if selectAll { args.append("--select-all") }
         return args
     }
+
+    /// What the GTK clients are told (the page gets `--password` instead).
+    var gtkArgs: [String] { clientArgs + (password ? ["--purpose", "password"] : []) }
 }
 
 /// The field's current text: the last `text "..."` line.
@@ -59,8 +64,8 @@ extension Compositor {
         switch client {
         case .gtk3:
             guard !field.multiline else { throw HarnessError("the GTK 3 client has no multi-line field") }
-            c = try gtk3Entry(field.clientArgs)
-        case .gtk4: c = try gtkEntry(field.clientArgs + (field.multiline ? ["--multiline"] : []))
+            c = try gtk3Entry(field.gtkArgs)
+        case .gtk4: c = try gtkEntry(field.gtkArgs + (field.multiline ? ["--multiline"] : []))
         case .firefox: c = try firefox(field)
         case .chromium: c = try chromium(field)
         }
@@ -81,7 +86,7 @@ extension Compositor {
     /// the page's address.
     func browserPage(_ field: FieldSetup) throws -> (Child, String) {
         let server = try start("/usr/bin/python3", [Self.clients + "/browser-page.py"] + field.clientArgs
-                               + (field.multiline ? ["--textarea"] : []))
+                               + (field.multiline ? ["--textarea"] : []) + (field.password ? ["--password"] : []))
         var url: String?
         _ = waitUntil(10) {
             url = server.lines.first { $0.hasPrefix("url ") }.map { String($0.dropFirst(4)) }

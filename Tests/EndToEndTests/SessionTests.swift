@@ -20,7 +20,8 @@ extension EndToEnd {
         usleep(300_000)
         first.signal(SIGUSR1)  // the first one's panel shows for the focused field: out of the way
         usleep(300_000)
-        try c.tap(PanelMap().taps(["o", "k"]))
+        // The second one types through keys: no strip on its panel.
+        try c.tap(PanelMap(config: Compositor.noSuggestions).taps(["o", "k"]))
         #expect(probe.waitFor("text \"ok\""), "probe saw: \(probe.lines)")
         #expect(probe.lines.filter { $0.hasPrefix("key ") } == ["key o", "key k"])
         second.signal(SIGUSR1)

@@ -9,12 +9,12 @@ import Testing
 extension EndToEnd {
 @Suite struct TypingTests {
     let panel: PanelMap
-    init() throws { panel = try PanelMap() }
+    init() throws { panel = try PanelMap(config: Compositor.noSuggestions) }
 
     /// A compositor with tapboard running and its panel on screen.
     func session(_ kind: Compositor.Kind, tapboardArgs: [String] = []) throws -> (Compositor, Child) {
         let c = try Compositor(kind)
-        let tb = try c.tapboard(tapboardArgs)
+        let tb = try c.tapboard(tapboardArgs, config: Compositor.noSuggestions)
         if !tapboardArgs.contains("--hidden") {
             let shown = try waitUntil(5) { panelShown(try c.screenshot("start")) }
             guard shown else { throw HarnessError("the panel did not appear; tapboard said: \(tb.stderr)") }

@@ -20,7 +20,7 @@ struct FakeProvider: SuggestionProvider {
 
 struct FakeSuggestions: SuggestionLibrary {
     var saved = LearnedWords()
-    func provider(for language: String) -> (any SuggestionProvider)? { language == "en" ? FakeProvider() : nil }
+    func provider(for layout: Layout) -> (any SuggestionProvider)? { layout.language.hasPrefix("en") ? FakeProvider() : nil }
     func learnedWords(for language: String) -> LearnedWords { saved }
 }
 
@@ -134,6 +134,7 @@ struct FakeSuggestions: SuggestionLibrary {
         var d = try driven()
         d.focus("")
         for k in ["h", "i", "space", "b", "o", "b", "space"] { d.tap(k) }
+        d.focus("hi bob ", change: .updated)  // the field shows what was typed
         let saved = d.c.timerFired(.saveLearned, time: 0)
         guard case .saveLearned(let lang, let words)? = saved.first else {
             Issue.record("nothing to save: \(saved)")
@@ -148,11 +149,22 @@ struct FakeSuggestions: SuggestionLibrary {
         #expect(again.c.strip.slots[1] == .word("bob"))
     }
 
+    @Test func aFieldThatNeverShowsItsTextTeachesNothing() throws {
+        // Firefox's password field after one word: no sign yet, but nothing reported either.
+        var d = try driven()
+        d.focus("")
+        for k in ["s", "e", "c", "r", "e", "t", "space"] { d.tap(k) }
+        d.focus("", change: .updated)
+        _ = d.c.fieldChanged(.deactivated, TextFieldState())
+        #expect(d.c.timerFired(.saveLearned, time: 0) == [])
+    }
+
     @Test func nothingIsLearnedInPasswordURLEmailOrWhenOff() throws {
         for purpose in [ContentPurpose.password, .url, .email] {
             var d = try driven()
             d.focus("", purpose: purpose)
             for k in ["h", "i", "space"] { d.tap(k) }
+            d.focus("hi ", purpose: purpose, change: .updated)
             #expect(d.c.timerFired(.saveLearned, time: 0) == [], "\(purpose)")
         }
         var off = Settings()
@@ -160,6 +172,35 @@ struct FakeSuggestions: SuggestionLibrary {
         var d = try driven(off)
         d.focus("")
         for k in ["h", "i", "space"] { d.tap(k) }
+        d.focus("hi ", change: .updated)
+        #expect(d.c.timerFired(.saveLearned, time: 0) == [])
+    }
+
+    @Test func aFieldThatSaidItIsSecretStaysSecretUntilFocusMoves() throws {
+        var d = try driven()
+        d.focus("", purpose: .password)
+        // Firefox: a later update without the content type (normal by the protocol).
+        d.focus("", purpose: .normal, change: .updated)
+        #expect(!d.c.showsStrip && !d.c.keyboard.previews)
+        for k in ["h", "i", "space"] { d.tap(k) }
+        #expect(d.c.timerFired(.saveLearned, time: 0) == [])
+        // Another field: its own story.
+        d.focus("", purpose: .normal, change: .activated)
+        #expect(d.c.showsStrip)
+    }
+
+    @Test func aFieldThatKeepsItsTextToItselfIsTreatedAsSecret() throws {
+        // Firefox's password field: content type (0, 0), its text always reported empty.
+        var d = try driven()
+        d.focus("")
+        for k in ["s", "e", "c", "space"] { d.tap(k) }
+        d.focus("", change: .updated)
+        #expect(d.c.showsStrip)
+        for k in ["r", "e", "t", "space"] { d.tap(k) }
+        d.focus("", change: .updated)
+        #expect(!d.c.showsStrip && !d.c.keyboard.previews)
+        #expect(d.textOut(d.tap("x")) == [.edit(TextEdit(insert: "x"))])
+        _ = d.c.fieldChanged(.deactivated, TextFieldState())
         #expect(d.c.timerFired(.saveLearned, time: 0) == [])
     }
 

@@ -43,9 +43,10 @@ public enum ControllerTimer: Sendable, Hashable {
     case saveLearned
 }
 
-/// Suggestions and the user's learned words, by language (`en`, `de`).
+/// Suggestions for a keyboard (its language's words, its keys' neighbours), and the
+/// user's learned words by language (`en`, `de`).
 public protocol SuggestionLibrary {
-    func provider(for language: String) -> (any SuggestionProvider)?
+    func provider(for layout: Layout) -> (any SuggestionProvider)?
     func learnedWords(for language: String) -> LearnedWords
 }
 

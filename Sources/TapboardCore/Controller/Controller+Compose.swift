@@ -3,7 +3,7 @@
 /// characters). Suggestions, autocorrection and its undo, learning.
 extension Controller {
     /// Fields where the strip shows: prose, not secret.
-    static func takesSuggestions(_ f: TextFieldState) -> Bool {
+    public static func takesSuggestions(_ f: TextFieldState) -> Bool {
         switch f.purpose {
         case .normal, .alpha, .name, .email, .url:
             return !f.hints.contains(.hiddenText) && !f.hints.contains(.sensitiveData)
@@ -18,21 +18,23 @@ extension Controller {
     }
 
     var provider: (any SuggestionProvider)? {
-        language.isEmpty ? nil : suggestions?.provider(for: language)
+        language.isEmpty ? nil : suggestions?.provider(for: keyboard.layout)
     }
 
     /// Whether the strip should show for this field and keyboard.
     var wantsStrip: Bool {
-        settings.suggestions && textInputField != nil && Self.takesSuggestions(field) && provider != nil
+        settings.suggestions && textInputField != nil && Self.takesSuggestions(field) && !fieldHidesText
+            && provider != nil
     }
 
     var mayAutocorrect: Bool {
         settings.autocorrect && ![.email, .url, .name].contains(field.purpose)
     }
 
-    /// Never from password, PIN, sensitive, terminal, URL or email fields.
+    /// Never from password, PIN, sensitive, terminal, URL or email fields, nor from a
+    /// field that keeps its text from the input method.
     var mayLearn: Bool {
-        settings.learn && Self.takesSuggestions(field) && ![.email, .url].contains(field.purpose)
+        settings.learn && Self.takesSuggestions(field) && ![.email, .url].contains(field.purpose) && !fieldHidesText
     }
 
     /// Text that joins the word being typed.
@@ -166,6 +168,7 @@ extension Controller {
     mutating func commit(_ s: String) -> [Command] {
         let edit = TextEdit(insert: s)
         text.sent(edit)
+        if !s.isEmpty { commitsInField += 1 }
         return [.edit(edit)]
     }
 
@@ -191,16 +194,38 @@ extension Controller {
         return l
     }
 
-    /// Remembers a word the user kept, after the word before it.
+    /// Notes a word the user kept, after the word before it; it is learned when the
+    /// field is left, if the field never turned out to be secret.
     mutating func learn(_ word: String) {
         guard mayLearn, !word.isEmpty else { return }
         let previous = text.bestGuess?.beforeCursor.flatMap { before in
             before.split(whereSeparator: { $0 == " " || $0 == "\n" }).last.map(String.init)
         }
+        fieldWords.append((word, previous?.trimmingCharacters(".,!?;:\"()")))
+    }
+
+    /// The field is being left: its words become learned words, if the field ever showed
+    /// the input method some of its text (Firefox's password fields never do; fields that
+    /// report nothing at all, such as Chromium's on phoc, are not learned from either).
+    mutating func learnFieldWords() -> [Command] {
+        defer { fieldWords = [] }
+        guard mayLearn, fieldShowedText, !fieldWords.isEmpty else { return [] }
         var l = learnedWords()
-        l.learn(word, after: previous?.trimmingCharacters(".,!?;:\"()"))
+        for (word, previous) in fieldWords { l.learn(word, after: previous) }
         learned[language] = l
         dirtyLearned = true
+        return learnedChanged()
+    }
+
+    /// Firefox says nothing of a password field (content type normal) but reports its
+    /// text as empty whatever is typed: after two commits, an empty report means the
+    /// field keeps its text to itself. It is then treated as secret.
+    mutating func noticeHiddenText(_ report: SurroundingText?) -> [Command] {
+        guard !fieldHidesText, let report, report.text.isEmpty, commitsInField >= 2 else { return [] }
+        fieldHidesText = true
+        fieldWords = []
+        keyboard.previews = false
+        return finishWord() + stripChanged()
     }
 
     /// Writes learned words a moment after the last change.
@@ -211,6 +236,7 @@ extension Controller {
 
     /// The learned words to store now (the save timer fired, or tapboard is ending).
     public mutating func learnedToSave() -> [Command] {
+        _ = learnFieldWords()
         guard dirtyLearned else { return [] }
         dirtyLearned = false
         return learned.sorted { $0.key < $1.key }.map { .saveLearned(language: $0.key, $0.value) }
@@ -223,6 +249,10 @@ extension Controller {
         addedSpace = false
         kept = []
         strip = .empty
+        fieldWords = []
+        fieldHidesText = false
+        fieldShowedText = false
+        commitsInField = 0
     }
 }
 

@@ -7,21 +7,32 @@ extension Controller {
     }
 
     /// The input method's state after a `done`, with what the `done` changed.
-    public mutating func fieldChanged(_ change: InputMethodState.Change, _ state: TextFieldState) -> [Command] {
+    public mutating func fieldChanged(_ change: InputMethodState.Change, _ reported: TextFieldState) -> [Command] {
         guard textInputUsable else { return [] }
         var out: [Command] = []
+        var state = reported
+        if change == .updated, Self.isSensitive(field), !Self.isSensitive(state) {
+            // A field that said it is secret stays secret until focus moves: Firefox's
+            // later updates come without the content type (normal, by the protocol),
+            // and a password must never reach the strip or the learned words.
+            state.purpose = field.purpose
+            state.hints.formUnion(field.hints)
+        }
         switch change {
         case .activated, .updated:
             out.append(.cancel(.hideAfterFocusLoss))
             let before = field
+            if change == .activated { out += learnFieldWords() }
             field = state
             if change == .activated {
                 text.reset()
                 resetWord()
             }
             text.clientReported(state.surrounding, preedit: composing)
+            if state.surrounding?.text.isEmpty == false { fieldShowedText = true }
+            out += noticeHiddenText(state.surrounding)
             if change == .activated || state.purpose != before.purpose || state.hints != before.hints {
-                keyboard.previews = settings.keyPreview && !Self.isSensitive(state)
+                keyboard.previews = settings.keyPreview && !Self.isSensitive(state) && !fieldHidesText
                 returnLabel = state.purpose == .url ? "Go" : ""
                 if change == .activated || state.purpose != selection.purpose {
                     selection.fieldChanged(purpose: state.purpose)
@@ -34,6 +45,7 @@ extension Controller {
             out += autoShift()
         case .deactivated:
             // The field is gone: a preedit cannot be committed into it any more.
+            out += learnFieldWords()
             field = state
             text.reset()
             resetWord()
@@ -60,6 +72,7 @@ extension Controller {
     /// focus, so the panel shows now and signals hide and show it; text goes as keys.
     public mutating func inputMethodUnavailable() -> [Command] {
         guard textInputUsable else { return [] }
+        _ = learnFieldWords()
         textInputUsable = false
         field = TextFieldState()
         text.reset()

@@ -101,6 +101,7 @@ extension Controller {
             case .edit(let edit):
                 out.append(.edit(edit))
                 text.sent(edit)
+                if !edit.insert.isEmpty { commitsInField += 1 }
             case .typeKeys(let s):
                 out.append(.typeKeys(s))
                 text.sent(TextEdit(insert: s))
@@ -108,7 +109,8 @@ extension Controller {
                 out.append(.key(sym, mods))
                 switch (sym, mods) {
                 case ("BackSpace", []): text.sentBackspaceKey()
-                case ("Return", []) where !(target?.hints.contains(.multiline) ?? false): break  // submits a form
+                case ("Return", []) where !(target?.hints.contains(.multiline) ?? false):
+                    commitsInField = 0  // a form sent: the app may empty the field
                 default: text.sentUnknownKey()
                 }
             }

@@ -50,6 +50,15 @@ public struct Controller {
     var learned: [String: LearnedWords] = [:]
     /// Learned words changed since they were last handed out for saving.
     var dirtyLearned = false
+    /// Words kept in the focused field, learned when it is left.
+    var fieldWords: [(word: String, previous: String?)] = []
+    /// The field reports no text whatever is typed into it (a password field that does
+    /// not say so): no strip, no learning, no key bubble.
+    var fieldHidesText = false
+    /// Non-empty commits into the focused field.
+    var commitsInField = 0
+    /// The focused field reported some text at least once.
+    var fieldShowedText = false
     /// Milliseconds to wait after a field loses focus before hiding (focus may move to another field).
     public static let hideDelay: UInt64 = 150
     /// Milliseconds the keyboard's name stays on the space bar.

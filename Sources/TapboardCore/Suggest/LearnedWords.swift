@@ -15,7 +15,7 @@ public struct LearnedWords: Sendable, Equatable {
     public mutating func learn(_ word: String, after previous: String?) {
         guard Self.isLearnable(word) else { return }
         words[word, default: 0] += 1
-        if let previous, Self.isLearnable(previous) {
+        if let previous = previous?.lowercased(), Self.isLearnable(previous) {
             pairs[previous, default: [:]][word, default: 0] += 1
         }
         if words.count > Self.limit { words = Self.halve(words) }
@@ -24,7 +24,7 @@ public struct LearnedWords: Sendable, Equatable {
 
     /// Words the user typed after `previous`, most frequent first.
     public func next(after previous: String) -> [String] {
-        (pairs[previous] ?? [:]).sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+        (pairs[previous.lowercased()] ?? [:]).sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
     }
 
     static func isLearnable(_ word: String) -> Bool {

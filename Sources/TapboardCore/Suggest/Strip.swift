@@ -37,3 +37,28 @@ public protocol SuggestionProvider {
     /// before it; `learned` are the user's words in this language.
     func strip(for word: String, context: String, learned: LearnedWords, autocorrect: Bool) -> Strip
 }
+
+/// The engine as the strip's provider: the user's learned words and pairs on top of
+/// the dictionary.
+extension Suggester: SuggestionProvider {
+    public func strip(for word: String, context: String, learned: LearnedWords, autocorrect: Bool) -> Strip {
+        var s = self
+        s.learnedWords = learned.words
+        s.bigrams = learned.pairs
+        if word.isEmpty {
+            // Between words: what the user wrote after the last word before.
+            let last = context.split(whereSeparator: { $0 == " " || $0 == "\n" }).last.map { $0.lowercased() } ?? ""
+            let next = learned.next(after: last)
+            return Strip(slots: [next.count > 1 ? .word(next[1]) : .empty, next.first.map { .word($0) } ?? .empty,
+                                 next.count > 2 ? .word(next[2]) : .empty])
+        }
+        var strip = s.suggest(word, context: context).strip
+        if !autocorrect, strip.autocorrect != nil {
+            strip.autocorrect = nil
+            strip.slots[0] = .word(word)
+        }
+        return strip
+    }
+}
+
+extension Lexicon: WordSource {}

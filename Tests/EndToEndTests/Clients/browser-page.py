@@ -8,7 +8,7 @@
 #   text "..."        the field's value (JSON-quoted) after every input event
 #   select A B        the field's selection after a selectionchange (with --selection)
 # Options: --text INITIAL, --select-all (select the initial text once focused),
-# --textarea, --selection. Standard library only; nothing beyond loopback.
+# --textarea, --selection, --password (a password field). Standard library only; nothing beyond loopback.
 import http.server
 import json
 import sys
@@ -24,11 +24,13 @@ initial = option("--text", "")
 select_all = "--select-all" in args
 textarea = "--textarea" in args
 report_selection = "--selection" in args
+password = "--password" in args
 
 if textarea:
-    field = '<textarea id="f" autofocus rows="4"></textarea>'
+    field = '<textarea id="f" autofocus rows="4" autocapitalize="off"></textarea>'
 else:
-    field = '<input id="f" type="text" autofocus autocomplete="off">'
+    kind = "password" if password else "text"
+    field = '<input id="f" type="%s" autofocus autocomplete="off" autocapitalize="off">' % kind
 
 PAGE = """<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>tapboard-browser-page</title>

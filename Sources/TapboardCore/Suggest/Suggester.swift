@@ -1,0 +1,376 @@
+/// Completions and autocorrection for the word being typed.
+///
+/// A noisy-channel model in frequency classes (10 classes = a factor of 10): a
+/// candidate scores its dictionary class, plus boosts for words the user keeps and
+/// for pairs that follow the previous word, less the cost of the typing error that
+/// would turn it into what was typed. Errors are one edit of a kind fingers make:
+/// a neighbouring key (costing more the farther the keys), a dropped or an extra
+/// letter (less when doubled or next to its neighbour), two letters swapped, an
+/// accent or an apostrophe left out. Candidates are found by looking those edits up,
+/// never by scanning the dictionary; completions visit the typed prefix.
+public struct Suggester {
+    /// The dictionary.
+    public var source: any WordSource
+    /// The shown keyboard's letters, for the error model.
+    public var keys: KeyNeighbours
+    /// Words the user typed and kept, with how often.
+    public var learnedWords: [String: Int]
+    /// Previous word (lower-cased) → next word → how often the user typed the pair.
+    public var bigrams: [String: [String: Int]]
+    /// The model's weights.
+    public var costs = Costs()
+
+    /// Weights of the error model and of the autocorrect decision, in frequency classes.
+    public struct Costs: Sendable, Equatable {
+        /// A neighbouring key hit instead: `substitution + perKeyUnit × (distance − 1)`.
+        public var substitution = 20.0
+        public var perKeyUnit = 12.0
+        /// An accent left out ("cafe" for "café").
+        public var accent = 6.0
+        /// An apostrophe left out ("dont" for "don't").
+        public var apostrophe = 4.0
+        /// Two neighbouring letters typed in the wrong order.
+        public var swap = 20.0
+        /// A letter left out; less when it is a doubled letter's second half.
+        public var dropped = 18.0
+        public var droppedDouble = 12.0
+        /// A letter too many; less when doubled or on a neighbouring key of the letter before or after it.
+        public var extra = 34.0
+        public var extraDouble = 14.0
+        public var extraNeighbour = 24.0
+        /// Only the case differs from the stored form ("paris" for "Paris").
+        public var caseOnly = 8.0
+        /// The typed word, when it is a known word, ranks this much higher.
+        public var exactBonus = 3.0
+        /// A capitalised unknown word inside a sentence is likely a name: its correction
+        /// needs this much more score.
+        public var name = 18.0
+        /// A correction needs at least this score...
+        public var minimumScore = 12.0
+        /// ...and this lead over the next candidate.
+        public var margin = 2.0
+        /// A known word is replaced by its apostrophe form only when that is this much more frequent.
+        public var apostropheLead = 12.0
+        /// A known word this rare or rarer ("teh", "becuase" in a list made from the web)...
+        public var rareKnown = 36.0
+        /// ...is corrected when a candidate's score leads it by this much.
+        public var rareKnownLead = 18.0
+        public init() {}
+    }
+
+    /// A suggester over `source`, with the keyboard's key positions and what the user taught it.
+    public init(source: any WordSource, keys: KeyNeighbours = .qwerty,
+                learnedWords: [String: Int] = [:], bigrams: [String: [String: Int]] = [:]) {
+        self.source = source
+        self.keys = keys
+        self.learnedWords = learnedWords
+        self.bigrams = bigrams
+    }
+
+    /// Up to three candidates for `word`, best first, in the typed case; the typed word
+    /// itself is among them when it is a known word. `context` is the text before the word.
+    public func completions(for word: String, context: String) -> [String] {
+        suggest(word, context: context).candidates
+    }
+
+    /// What space would turn `word` into, or nil to leave it as typed. Known words are
+    /// never changed, save a much likelier form with an apostrophe ("dont" → "don't") and
+    /// web misspellings that made the list ("teh").
+    public func correction(for word: String, context: String) -> String? {
+        suggest(word, context: context).autocorrect
+    }
+
+    /// Candidates and the autocorrection at once (one search).
+    public func suggest(_ word: String, context: String) -> Suggestions {
+        var search = Search(suggester: self, typed: word, context: Context(context))
+        return search.run()
+    }
+
+    func learnedBoost(_ word: String) -> Double {
+        guard let n = learnedWords[word], n > 0 else { return 0 }
+        return min(15, 5 + 3 * log2(Double(n)))
+    }
+
+    func bigramBoost(previous: String?, _ word: String) -> Double {
+        guard let previous, let next = bigrams[previous], let n = next[word] ?? next[word.lowercased()], n > 0 else { return 0 }
+        return min(24, 10 + 4 * log2(Double(n)))
+    }
+}
+
+/// What the strip shows for the word being typed.
+public struct Suggestions: Sendable, Equatable {
+    /// The word as typed.
+    public var typed: String
+    /// Up to three candidates, best first (the correction first when there is one).
+    public var candidates: [String]
+    /// What space would turn the typed word into; nil: space keeps it.
+    public var autocorrect: String?
+
+    public init(typed: String, candidates: [String], autocorrect: String?) {
+        self.typed = typed
+        self.candidates = candidates
+        self.autocorrect = autocorrect
+    }
+
+    /// The three slots in the order shown: the best in the middle, the second on the
+    /// left, the third on the right; when space would autocorrect, the typed word (to
+    /// keep it) on the left, the correction in the middle, the next candidate on the right.
+    public var strip: Strip {
+        if let fix = autocorrect {
+            let other = candidates.first { $0 != fix && $0 != typed }
+            return Strip(slots: [.keep(typed), .word(fix), other.map { .word($0) } ?? .empty], autocorrect: fix)
+        }
+        func slot(_ i: Int) -> Strip.Slot { i < candidates.count ? .word(candidates[i]) : .empty }
+        return Strip(slots: [slot(1), slot(0), slot(2)])
+    }
+}
+
+
+/// What the text before the word says.
+struct Context {
+    /// The previous word, lower-cased.
+    var previous: String?
+    /// The word starts a sentence (nothing before it, or . ! ? before it).
+    var sentenceStart: Bool
+
+    init(_ text: String) {
+        var end = text.endIndex
+        while end > text.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
+        guard end > text.startIndex else { previous = nil; sentenceStart = true; return }
+        let last = text[text.index(before: end)]
+        sentenceStart = last == "." || last == "!" || last == "?" || last == "\u{2026}"
+        var start = end
+        while start > text.startIndex {
+            let c = text[text.index(before: start)]
+            guard Search.isWordCharacter(c) else { break }
+            start = text.index(before: start)
+        }
+        previous = start < end ? text[start..<end].lowercased() : nil
+        if sentenceStart { previous = nil }
+    }
+}
+
+/// How the user typed the word's letters.
+enum CaseShape {
+    case lower, capitalized, upper
+
+    init(_ word: String) {
+        let letters = word.filter(\.isLetter)
+        if letters.count >= 2, !letters.contains(where: \.isLowercase) { self = .upper }
+        else if let f = letters.first, f.isUppercase { self = .capitalized }
+        else { self = .lower }
+    }
+
+    /// `word` (as the dictionary writes it) in this shape.
+    func apply(_ word: String) -> String {
+        switch self {
+        case .lower: return word
+        case .upper: return word.uppercased()
+        case .capitalized:
+            guard let f = word.first else { return word }
+            return f.uppercased() + word.dropFirst()
+        }
+    }
+}
+
+/// One search for one typed word.
+struct Search {
+    let s: Suggester
+    let typed: String
+    let context: Context
+    let shape: CaseShape
+    /// The typed word lower-cased, typographic apostrophes made plain.
+    let key: String
+    let letters: [Character]
+    /// Candidates by dictionary form: best score and whether found by an edit or exactly.
+    var found: [String: (score: Double, edited: Bool)] = [:]
+
+    init(suggester: Suggester, typed: String, context: Context) {
+        s = suggester
+        self.typed = typed
+        self.context = context
+        shape = CaseShape(typed)
+        var k = typed.lowercased()
+        if k.contains("\u{2019}") { k = String(k.map { $0 == "\u{2019}" ? "'" : $0 }) }
+        key = k
+        letters = Array(k)
+    }
+
+    static func isWordCharacter(_ c: Character) -> Bool {
+        c.isLetter || c == "'" || c == "\u{2019}" || c == "-"
+    }
+
+    func prior(_ word: String, _ frequency: UInt8) -> Double {
+        Double(frequency) + s.learnedBoost(word) + s.bigramBoost(previous: context.previous, word)
+    }
+
+    mutating func consider(_ candidateKey: String, cost: Double) {
+        for (word, f) in s.source.lookup(key: candidateKey) {
+            add(word, prior(word, f) - cost, edited: true)
+        }
+        if let n = s.learnedWords[candidateKey], n > 0, s.source.frequency(of: candidateKey) == nil {
+            add(candidateKey, 30 + s.learnedBoost(candidateKey) + s.bigramBoost(previous: context.previous, candidateKey) - cost, edited: true)
+        }
+    }
+
+    mutating func add(_ word: String, _ score: Double, edited: Bool) {
+        if let old = found[word], old.score >= score { return }
+        found[word] = (score, edited)
+    }
+
+    /// The letters a finger may have meant instead of `c`, with the cost of the slip.
+    func substitutes(for c: Character) -> [(Character, Double)] {
+        var out: [(Character, Double)] = []
+        for (n, d) in s.keys.neighbours(of: c) {
+            out.append((n, s.costs.substitution + s.costs.perKeyUnit * max(0, d - 1)))
+        }
+        if let accents = s.keys.alternates[c] ?? KeyNeighbours.latinAccents[c] {
+            for a in accents { out.append((a, s.costs.accent)) }
+        }
+        return out
+    }
+
+    mutating func generateEdits() {
+        let n = letters.count
+        let c = s.costs
+        func make(_ chars: [Character]) -> String { String(chars) }
+        // Apostrophe left out.
+        if !letters.contains("'") && n >= 2 {
+            for i in 1..<n {
+                var w = letters; w.insert("'", at: i)
+                consider(make(w), cost: c.apostrophe)
+            }
+        }
+        // Swapped neighbours.
+        if n >= 2 {
+            for i in 0..<(n - 1) where letters[i] != letters[i + 1] {
+                var w = letters; w.swapAt(i, i + 1)
+                consider(make(w), cost: c.swap)
+            }
+        }
+        // A letter too many.
+        if n >= 2 {
+            for i in 0..<n {
+                var cost = c.extra
+                if i > 0 && letters[i - 1] == letters[i] { cost = c.extraDouble }
+                else if isNeighbour(letters[i], i > 0 ? letters[i - 1] : nil) || isNeighbour(letters[i], i + 1 < n ? letters[i + 1] : nil) {
+                    cost = c.extraNeighbour
+                }
+                var w = letters; w.remove(at: i)
+                consider(make(w), cost: cost)
+            }
+        }
+        // A neighbouring key or a missing accent.
+        for i in 0..<n {
+            for (r, cost) in substitutes(for: letters[i]) {
+                var w = letters; w[i] = r
+                consider(make(w), cost: cost)
+            }
+        }
+        // A letter left out.
+        let alphabet = s.keys.letters
+        for i in 0...n {
+            for a in alphabet {
+                let doubled = (i > 0 && letters[i - 1] == a) || (i < n && letters[i] == a)
+                var w = letters; w.insert(a, at: i)
+                consider(make(w), cost: doubled ? c.droppedDouble : c.dropped)
+            }
+        }
+    }
+
+    func isNeighbour(_ a: Character, _ b: Character?) -> Bool {
+        guard let b, let d = s.keys.distance(a, b) else { return false }
+        return d <= KeyNeighbours.radius
+    }
+
+    /// The typed word is a word: stored in the dictionary as typed (in some case) or learned.
+    func exactForms() -> [(word: String, frequency: UInt8)] {
+        s.source.lookup(key: key)
+    }
+
+    mutating func run() -> Suggestions {
+        guard !letters.isEmpty, letters.contains(where: \.isLetter),
+              letters.allSatisfy({ Search.isWordCharacter($0) }) else {
+            return Suggestions(typed: typed, candidates: [], autocorrect: nil)
+        }
+        let exact = exactForms()
+        // Which of the stored forms the typed word matches as typed ("us" matches "us", not
+        // only "US"; "paris" matches no form: "Paris" is then a correction of case).
+        let plain = typed.contains("\u{2019}") ? String(typed.map { $0 == "\u{2019}" ? "'" : $0 }) : typed
+        let typedMatches = exact.filter { shape.apply($0.word) == plain || $0.word == plain || shape == .upper }
+        let isLearned = (s.learnedWords[typed] ?? 0) > 0 || (s.learnedWords[key] ?? 0) > 0
+        let known = !typedMatches.isEmpty || isLearned
+        for (w, f) in exact {
+            if typedMatches.contains(where: { $0.word == w }) { add(w, prior(w, f) + s.costs.exactBonus, edited: false) }
+            else { add(w, prior(w, f) - s.costs.caseOnly, edited: true) }
+        }
+
+        generateEdits()
+        var ranked = found.map { (word: $0.key, score: $0.value.score, edited: $0.value.edited) }
+        ranked.sort { $0.score != $1.score ? $0.score > $1.score : $0.word < $1.word }
+
+        // Autocorrect.
+        var fix: String?
+        if let best = ranked.first(where: { $0.edited && allowed($0.word) }) {
+            let rival = ranked.first { $0.word != best.word && $0.edited && $0.word.lowercased() != best.word.lowercased() }
+            let lead = best.score - (rival?.score ?? -100)
+            if !known {
+                let needed = s.costs.minimumScore + (shape == .capitalized && !context.sentenceStart ? s.costs.name : 0)
+                if best.score >= needed, lead >= s.costs.margin { fix = best.word }
+            } else if let typedForm = typedMatches.first {
+                let f = Double(typedForm.frequency)
+                if best.word.contains("'"), !typed.contains("'"), best.word.lowercased().filter({ $0 != "'" }) == key,
+                   best.score + s.costs.apostrophe - f >= s.costs.apostropheLead {
+                    fix = best.word
+                } else if !isLearned, f <= s.costs.rareKnown, best.score - f >= s.costs.rareKnownLead, lead >= s.costs.margin {
+                    fix = best.word
+                }
+            }
+        }
+        let autocorrect = fix.map { shape.apply($0) }
+
+        // Candidates: the correction, the typed word when known, then completions and edits by score.
+        var completions: [(word: String, score: Double)] = []
+        var visited = 0
+        s.source.entries(withKeyPrefix: key) { word, f in
+            visited += 1
+            if word.count > letters.count { completions.append((word, prior(word, f))) }
+            return visited < 20_000
+        }
+        for (w, n) in s.learnedWords where n > 0 && w.lowercased().hasPrefix(key) && w.count > letters.count && s.source.frequency(of: w) == nil {
+            completions.append((w, 30 + s.learnedBoost(w) + s.bigramBoost(previous: context.previous, w)))
+        }
+        var pool: [(word: String, score: Double)] = ranked.map { ($0.word, $0.score) }
+        pool += completions
+        pool.sort { $0.score != $1.score ? $0.score > $1.score : $0.word < $1.word }
+        var out: [String] = []
+        func push(_ w: String) {
+            if out.count < 3, !out.contains(w) { out.append(w) }
+        }
+        if let autocorrect { push(autocorrect) }
+        for (w, _) in pool where out.count < 3 { push(shape.apply(w)) }
+        if known, let t = typedMatches.first.map({ shape.apply($0.word) }), !out.contains(t) { out[out.count - 1] = t }
+        return Suggestions(typed: typed, candidates: out, autocorrect: autocorrect == typed || autocorrect == plain ? nil : autocorrect)
+    }
+
+    /// Whether case allows correcting to `word`: a capitalised word inside a sentence is
+    /// likely a name, corrected only to a capitalised word; all capitals only to all capitals.
+    func allowed(_ word: String) -> Bool {
+        switch shape {
+        case .lower: return true
+        case .upper: return letters.count > 3  // short capitals are likely acronyms
+        case .capitalized:
+            if context.sentenceStart { return true }
+            return word.first?.isUppercase ?? false
+        }
+    }
+}
+
+func log2(_ x: Double) -> Double {
+    // Enough for boosts: the exponent of x and a linear step within it.
+    guard x > 0 else { return 0 }
+    var v = x, e = 0.0
+    while v >= 2 { v /= 2; e += 1 }
+    while v < 1 { v *= 2; e -= 1 }
+    return e + (v - 1)
+}

@@ -1,0 +1,107 @@
+import Glibc
+import TapboardCore
+
+/// Finds and loads the dictionary of a language: `dictionaries/<lang>.tbd` beside each
+/// layouts directory (the repository's `dictionaries/`, `PREFIX/share/tapboard/dictionaries`),
+/// or in `$TAPBOARD_DICTIONARIES` first.
+struct DictionaryStore {
+    let directories: [String]
+
+    init(layouts: LayoutStore, environment: (String) -> String? = Files.environment) {
+        var dirs: [String] = []
+        if let override = environment("TAPBOARD_DICTIONARIES") { dirs.append(override) }
+        for d in layouts.directories where d.hasSuffix("/layouts") {
+            dirs.append(String(d.dropLast("/layouts".count)) + "/dictionaries")
+        }
+        directories = dirs.filter(Files.isDirectory)
+    }
+
+    /// Names to try for a layout's language tag: "en-US" → "en-us", "en".
+    static func names(for language: String) -> [String] {
+        let tag = language.lowercased()
+        guard !tag.isEmpty else { return [] }
+        var names = [tag]
+        if let primary = tag.split(separator: "-").first.map(String.init), primary != tag { names.append(primary) }
+        return names
+    }
+
+    /// The dictionary for `language`, memory-mapped, or a one-line reason.
+    func load(language: String) -> Result<any WordSource, StoreError> {
+        guard let path = path(language: language) else {
+            let names = DictionaryStore.names(for: language)
+            guard !names.isEmpty else { return .failure(StoreError(message: "this keyboard has no language, so no dictionary")) }
+            let looked = directories.isEmpty ? "no dictionaries directory found" : "looked in " + directories.joined(separator: ", ")
+            return .failure(StoreError(message: "no dictionary for \"\(language)\" (\(names.map { $0 + ".tbd" }.joined(separator: ", ")); \(looked))"))
+        }
+        let file: MappedFile
+        switch MappedFile.open(path) {
+        case .success(let f): file = f
+        case .failure(let e): return .failure(StoreError(message: e.description))
+        }
+        do {
+            return .success(try Lexicon(unsafeBytes: file.bytes, owner: file))
+        } catch {
+            return .failure(StoreError(message: "\(path): \(error)"))
+        }
+    }
+
+    /// The dictionary file for a language tag, if there is one.
+    func path(language: String) -> String? {
+        for dir in directories {
+            for name in DictionaryStore.names(for: language) where Files.isFile(dir + "/" + name + ".tbd") {
+                return dir + "/" + name + ".tbd"
+            }
+        }
+        return nil
+    }
+}
+
+/// A file mapped read-only into memory, unmapped when the last user lets go: the
+/// dictionary's pages are shared with the page cache and load only as they are read.
+final class MappedFile: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+
+    private init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
+
+    static func open(_ path: String) -> Result<MappedFile, FileError> {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(FileError(path: path, reason: Files.errnoText())) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return .failure(FileError(path: path, reason: Files.errnoText())) }
+        let size = Int(st.st_size)
+        guard size > 0, size < 64 << 20 else { return .failure(FileError(path: path, reason: "size \(size) bytes is not that of a dictionary")) }
+        guard let p = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), p != MAP_FAILED else {
+            return .failure(FileError(path: path, reason: Files.errnoText()))
+        }
+        return .success(MappedFile(UnsafeRawBufferPointer(start: p, count: size)))
+    }
+}
+
+/// The live keyboard's suggestions: one engine per keyboard (its language's dictionary,
+/// loaded on first use; its keys' neighbours), and the learned words on disk.
+final class SuggestionStore: SuggestionLibrary {
+    let dictionaries: DictionaryStore
+    private var providers: [String: Suggester?] = [:]
+    private var sources: [String: (any WordSource)?] = [:]
+
+    init(dictionaries: DictionaryStore) { self.dictionaries = dictionaries }
+
+    func provider(for layout: Layout) -> (any SuggestionProvider)? {
+        if let p = providers[layout.name] { return p }
+        let language = layout.language.lowercased()
+        if sources[language] == nil {
+            switch dictionaries.load(language: language) {
+            case .success(let s): sources[language] = .some(s)
+            case .failure: sources[language] = .some(nil)
+            }
+        }
+        let p = sources[language]!.map { Suggester(source: $0, keys: KeyNeighbours.from(layout: layout)) }
+        providers[layout.name] = p
+        return p
+    }
+
+    func learnedWords(for language: String) -> LearnedWords { LearnedStore.load(language) }
+}

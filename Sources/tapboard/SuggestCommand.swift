@@ -1,0 +1,81 @@
+import Glibc
+import TapboardCore
+
+/// `tapboard suggest [--layout NAME] [--context TEXT] [--learned] [--batch] [--stats] WORD`:
+/// the candidates and the autocorrection for a word, as JSON.
+func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
+    guard o.batch || o.files.count == 1 else {
+        printError("tapboard suggest: give one WORD, or --batch to read lines from standard input")
+        return 64
+    }
+    let layout: Layout
+    switch resolveLayout(o, store: store) {
+    case .success(let r): layout = r.0
+    case .failure(let e): printError("tapboard: \(e)"); return 1
+    }
+    let source: any WordSource
+    switch DictionaryStore(layouts: store).load(language: layout.language) {
+    case .success(let s): source = s
+    case .failure(let e): printError("tapboard: \(e)"); return 1
+    }
+    var suggester = Suggester(source: source, keys: KeyNeighbours.from(layout: layout))
+    if o.learned {
+        let learned = LearnedStore.load(String(layout.language.split(separator: "-").first ?? "").lowercased())
+        suggester.learnedWords = learned.words
+        suggester.bigrams = learned.pairs
+    }
+    guard o.batch else {
+        print(SuggestJSON.encode(suggester.suggest(o.files[0], context: o.context ?? "")))
+        return 0
+    }
+    var times: [Double] = []
+    while let line = readLine(strippingNewline: true) {
+        let context: String, word: String
+        if let tab = line.lastIndex(of: "\t") {
+            context = String(line[..<tab]); word = String(line[line.index(after: tab)...])
+        } else {
+            context = o.context ?? ""; word = line
+        }
+        let start = monotonicSeconds()
+        let json = SuggestJSON.encode(suggester.suggest(word, context: context))
+        if o.stats { times.append(monotonicSeconds() - start) }
+        writeLine(json)
+    }
+    if o.stats, !times.isEmpty {
+        times.sort()
+        func ms(_ q: Double) -> String {
+            let v = times[min(times.count - 1, Int(Double(times.count) * q))] * 1000
+            return String((v * 10000).rounded() / 10000)
+        }
+        printError("suggest: \(times.count) words, median \(ms(0.5)) ms, p99 \(ms(0.99)) ms, max \(ms(1)) ms")
+    }
+    return 0
+}
+
+/// Writes a line to standard output at once (no buffering: batch answers go out in order).
+func writeLine(_ line: String) {
+    var text = line
+    text.append("\n")
+    text.utf8CString.withUnsafeBytes { raw in
+        var p = raw.baseAddress!, left = raw.count - 1
+        while left > 0 {
+            let n = write(STDOUT_FILENO, p, left)
+            if n < 0 { if errno == EINTR { continue }; return }
+            p += n; left -= n
+        }
+    }
+}
+
+func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// `tapboard suggest` output: `{"candidates":[...],"autocorrect":"word"|null}`.
+enum SuggestJSON {
+    static func encode(_ s: Suggestions) -> String {
+        let list = s.candidates.map(GeometryJSON.quote).joined(separator: ",")
+        return "{\"candidates\":[\(list)],\"autocorrect\":\(s.autocorrect.map(GeometryJSON.quote) ?? "null")}"
+    }
+}
