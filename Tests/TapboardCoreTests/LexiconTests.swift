@@ -11,19 +11,6 @@ private let repositoryDirectory: String = {
 private let dictionariesDirectory = repositoryDirectory + "/dictionaries"
 private let goldenDirectory = repositoryDirectory + "/Tests/TapboardCoreTests/Golden"
 
-private func readBytes(_ path: String) -> [UInt8]? {
-    guard let f = fopen(path, "rb") else { return nil }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var buf = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buf, 1, buf.count, f)
-        if n == 0 { break }
-        bytes += buf[..<n]
-    }
-    return bytes
-}
-
 private func files(in directory: String, ending suffix: String) -> [String] {
     guard let d = opendir(directory) else { return [] }
     defer { closedir(d) }

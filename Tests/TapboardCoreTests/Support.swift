@@ -9,8 +9,8 @@ let layoutsDirectory: String = {
     return parts.joined(separator: "/") + "/layouts"
 }()
 
-func readText(_ path: String) -> String? {
-    guard let f = fopen(path, "r") else { return nil }
+func readBytes(_ path: String) -> [UInt8]? {
+    guard let f = fopen(path, "rb") else { return nil }
     defer { fclose(f) }
     var bytes: [UInt8] = []
     var buf = [UInt8](repeating: 0, count: 65536)
@@ -19,7 +19,11 @@ func readText(_ path: String) -> String? {
         if n == 0 { break }
         bytes += buf[..<n]
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
+}
+
+func readText(_ path: String) -> String? {
+    readBytes(path).map { String(decoding: $0, as: UTF8.self) }
 }
 
 func layoutFiles() -> [String] {
