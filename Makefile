@@ -31,6 +31,7 @@ test:
 bench: release
 	scripts/install-deps bench
 	scripts/bench
+	scripts/bench-suggest
 
 install: release
 	install -Dm755 .build/release/tapboard $(DESTDIR)$(PREFIX)/bin/tapboard
