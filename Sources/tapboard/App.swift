@@ -156,7 +156,6 @@ final class App {
             virtualKeyboard?.releaseAll()
             virtualKeyboard?.prepare(for: layout)
         case .say(let line): printError("tapboard: \(line)")
-        case .preedit(let text): inputMethod?.setPreedit(text)
         case .saveLearned(let language, let words): LearnedStore.save(words, language: language)
         }
     }

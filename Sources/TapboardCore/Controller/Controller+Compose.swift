@@ -1,6 +1,10 @@
-/// The word being typed: shown as preedit and replaced by one commit, as Android's
-/// composing text (delete_surrounding_text is unreliable: Chromium drops it, GTK4 counts
-/// characters). Suggestions, autocorrection and its undo, learning.
+/// The word being typed, suggestions, autocorrection and its undo, learning.
+///
+/// Letters go into the field at once, each one committed: a word held as preedit is lost
+/// in GTK when focus moves (measured: GTK 4.8 drops it). A candidate that continues the
+/// word adds only its rest; anything that changes typed letters (a correction, another
+/// case, its undo) goes as BackSpace keys and typed keys, which every client applies in
+/// order (delete_surrounding_text is unreliable: Chromium drops it, GTK4 counts characters).
 extension Controller {
     /// Fields where the strip shows: prose, not secret.
     public static func takesSuggestions(_ f: TextFieldState) -> Bool {
@@ -59,7 +63,7 @@ extension Controller {
                 undoable = nil
                 addedSpace = false
                 composing += t
-                return [.preedit(composing)] + refreshStrip()
+                return commit(t) + refreshStrip()
             }
             if composing.isEmpty, addedSpace, Self.closingPunctuation.contains(t) {
                 // "hello" picked, then ",": "hello, " (keys, so they stay in order).
@@ -78,18 +82,19 @@ extension Controller {
             }
             return endWord(with: t)
         case .deleteBackward:
+            addedSpace = false
+            if composing.isEmpty, let u = undoable { return revert(u) }
+            undoable = nil
             if !composing.isEmpty {
                 let s = SurroundingText(text: composing, cursor: composing.utf8.count, anchor: composing.utf8.count)
                 composing.removeLast(s.backspaceUnit.map { $0.unicodeScalars.count } ?? 1, scalars: true)
-                return [.preedit(composing)] + refreshStrip()
             }
-            addedSpace = false
-            if let u = undoable { return revert(u) }
-            return nil
+            return submit(effect) + refreshStrip()
         case .deleteWordBackward:
-            guard !composing.isEmpty else { return nil }
             composing = ""
-            return [.preedit("")] + refreshStrip()
+            undoable = nil
+            addedSpace = false
+            return submit(effect) + refreshStrip()
         case .enter, .key, .doubleSpace:
             undoable = nil
             addedSpace = false
@@ -100,31 +105,43 @@ extension Controller {
         }
     }
 
-    /// The word ends with `separator`: corrected where the strip says so, committed in
-    /// place of the preedit.
+    /// The word ends with `separator`: corrected where the strip says so.
     mutating func endWord(with separator: String) -> [Command] {
         let typed = composing
         composing = ""
         addedSpace = false
-        var word = typed
         if mayAutocorrect, Self.correctingSeparators.contains(separator), !kept.contains(typed),
            let fix = strip.autocorrect, fix != typed {
-            word = fix
             undoable = (typed, fix + separator)
-        } else {
-            undoable = nil
-            learn(typed)
+            return replace(typed, with: fix + separator) + refreshStrip()
         }
-        return commit(word + separator) + learnedChanged() + refreshStrip()
+        undoable = nil
+        learn(typed)
+        return commit(separator) + refreshStrip()
     }
 
-    /// Commits the word being typed as it is (focus moves, a key, the panel hides).
+    /// The word being typed is done as it stands (a key, the panel hides): its letters
+    /// are in the field already.
     mutating func finishWord() -> [Command] {
         guard !composing.isEmpty else { return [] }
-        let typed = composing
+        learn(composing)
         composing = ""
-        learn(typed)
-        return commit(typed) + learnedChanged() + refreshStrip()
+        return refreshStrip()
+    }
+
+    /// Puts `new` where the just-typed `old` is: only the rest where `new` continues
+    /// `old`, else BackSpace keys and typed keys, in order in every client.
+    mutating func replace(_ old: String, with new: String) -> [Command] {
+        if new.hasPrefix(old) { return commit(String(new.dropFirst(old.count))) }
+        var out: [Command] = []
+        for _ in 0..<old.count {
+            out.append(.key("BackSpace", []))
+            text.sentBackspaceKey()
+        }
+        out.append(.typeKeys(new))
+        text.sent(TextEdit(insert: new))
+        commitsInField += 1
+        return out
     }
 
     /// A slot of the strip was tapped: its word replaces the one being typed, with a space.
@@ -138,12 +155,13 @@ extension Controller {
             word = w
             kept.insert(w)
         }
+        let typed = composing
         composing = ""
         undoable = nil
         learn(word)
-        var out = commit(word + " ")
+        var out = replace(typed, with: word + " ")
         addedSpace = true
-        out += learnedChanged() + refreshStrip()
+        out += refreshStrip()
         return out + autoShift()
     }
 
@@ -153,6 +171,7 @@ extension Controller {
     mutating func revert(_ u: (typed: String, committed: String)) -> [Command] {
         undoable = nil
         kept.insert(u.typed)
+        learn(u.typed)
         var out: [Command] = []
         for _ in 0..<u.committed.count {
             out.append(.key("BackSpace", []))
@@ -160,11 +179,10 @@ extension Controller {
         }
         out.append(.typeKeys(u.typed))
         text.sent(TextEdit(insert: u.typed))
-        learn(u.typed)
-        return out + learnedChanged() + refreshStrip()
+        return out + refreshStrip()
     }
 
-    /// One commit_string in place of the preedit.
+    /// One commit_string.
     mutating func commit(_ s: String) -> [Command] {
         let edit = TextEdit(insert: s)
         text.sent(edit)
@@ -198,9 +216,10 @@ extension Controller {
     /// field is left, if the field never turned out to be secret.
     mutating func learn(_ word: String) {
         guard mayLearn, !word.isEmpty else { return }
-        let previous = text.bestGuess?.beforeCursor.flatMap { before in
-            before.split(whereSeparator: { $0 == " " || $0 == "\n" }).last.map(String.init)
-        }
+        // The word's letters are in the field already: the one before is before them.
+        var before = text.bestGuess?.beforeCursor.map(String.init) ?? ""
+        if before.hasSuffix(word) { before.removeLast(word.count) }
+        let previous = before.split(whereSeparator: { $0 == " " || $0 == "\n" }).last.map(String.init)
         fieldWords.append((word, previous?.trimmingCharacters(".,!?;:\"()")))
     }
 
@@ -217,11 +236,15 @@ extension Controller {
         return learnedChanged()
     }
 
-    /// Firefox says nothing of a password field (content type normal) but reports its
-    /// text as empty whatever is typed: after two commits, an empty report means the
-    /// field keeps its text to itself. It is then treated as secret.
+    /// Firefox says nothing of a password field (content type normal) and reports its
+    /// text masked ("●●●") or empty: such a field is treated as secret. A field that
+    /// showed real text may report it empty for a moment (BackSpace keys replacing a
+    /// word), so an empty report counts only in a field that never showed any, after two
+    /// commits.
     mutating func noticeHiddenText(_ report: SurroundingText?) -> [Command] {
-        guard !fieldHidesText, let report, report.text.isEmpty, commitsInField >= 2 else { return [] }
+        guard !fieldHidesText, let report, commitsInField >= 1 else { return [] }
+        let masked = Self.looksMasked(report.text)
+        guard masked || (report.text.isEmpty && !fieldShowedText && commitsInField >= 2) else { return [] }
         fieldHidesText = true
         fieldWords = []
         keyboard.previews = false
@@ -240,6 +263,12 @@ extension Controller {
         guard dirtyLearned else { return [] }
         dirtyLearned = false
         return learned.sorted { $0.key < $1.key }.map { .saveLearned(language: $0.key, $0.value) }
+    }
+
+    /// Text a password field shows instead of what was typed.
+    static func looksMasked(_ text: String) -> Bool {
+        guard let first = text.first, "●•*·∙⏺".contains(first) else { return false }
+        return text.allSatisfy { $0 == first }
     }
 
     /// A new field, or focus gone: nothing is being typed, nothing to undo or keep.

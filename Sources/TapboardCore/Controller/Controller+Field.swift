@@ -28,8 +28,8 @@ extension Controller {
                 text.reset()
                 resetWord()
             }
-            text.clientReported(state.surrounding, preedit: composing)
-            if state.surrounding?.text.isEmpty == false { fieldShowedText = true }
+            text.clientReported(state.surrounding)
+            if let t = state.surrounding?.text, !t.isEmpty, !Self.looksMasked(t) { fieldShowedText = true }
             out += noticeHiddenText(state.surrounding)
             if change == .activated || state.purpose != before.purpose || state.hints != before.hints {
                 keyboard.previews = settings.keyPreview && !Self.isSensitive(state) && !fieldHidesText
@@ -44,7 +44,6 @@ extension Controller {
             if change == .activated { out += show() + refreshStrip() }
             out += autoShift()
         case .deactivated:
-            // The field is gone: a preedit cannot be committed into it any more.
             out += learnFieldWords()
             field = state
             text.reset()

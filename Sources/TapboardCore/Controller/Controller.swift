@@ -33,7 +33,7 @@ public struct Controller {
     var keyTimers: Set<KeyTimer> = []
     /// Suggestions and learned words by language; nil: no suggestions at all.
     let suggestions: (any SuggestionLibrary)?
-    /// The word being typed, shown as preedit in the field; empty between words.
+    /// The word being typed (its letters are in the field already); empty between words.
     public internal(set) var composing = ""
     /// What the strip shows now.
     public internal(set) var strip = Strip.empty
