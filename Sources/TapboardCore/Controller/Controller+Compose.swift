@@ -237,14 +237,10 @@ extension Controller {
     }
 
     /// Firefox says nothing of a password field (content type normal) and reports its
-    /// text masked ("●●●") or empty: such a field is treated as secret. A field that
-    /// showed real text may report it empty for a moment (BackSpace keys replacing a
-    /// word), so an empty report counts only in a field that never showed any, after two
-    /// commits.
+    /// text masked ("●●●"): such a field is treated as secret at once. (An empty report
+    /// proves nothing: browsers in some sessions report every field empty.)
     mutating func noticeHiddenText(_ report: SurroundingText?) -> [Command] {
-        guard !fieldHidesText, let report, commitsInField >= 1 else { return [] }
-        let masked = Self.looksMasked(report.text)
-        guard masked || (report.text.isEmpty && !fieldShowedText && commitsInField >= 2) else { return [] }
+        guard !fieldHidesText, let report, commitsInField >= 1, Self.looksMasked(report.text) else { return [] }
         fieldHidesText = true
         fieldWords = []
         keyboard.previews = false
