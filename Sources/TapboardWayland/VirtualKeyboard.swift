@@ -80,6 +80,10 @@ public final class VirtualKeyboard {
         guard let km = Keymap(context: context, extras: allocator.mapped) else { return false }
         keymap = km
         sink.keymap(km.text)
+        // A no-op modifiers event makes the compositor take this keyboard for the seat's
+        // now and hand the keymap to the focused client before the first key, which
+        // Chromium otherwise may drop while it loads the new keymap.
+        if held.isEmpty && !modifiersSet { sink.modifiers(0) }
         return true
     }
 
