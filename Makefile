@@ -24,6 +24,7 @@ run: release
 test:
 	scripts/install-deps test
 	scripts/generate-protocols --check
+	scripts/build-pairs --check
 	$(SWIFT) build -c release --product tapboard --static-swift-stdlib
 	$(SWIFT) build --build-tests
 	TAPBOARD_BIN=$(CURDIR)/.build/release/tapboard $(SWIFT) test --skip-build

@@ -25,6 +25,13 @@ struct DictionaryStore {
         return names
     }
 
+    /// The next-word pairs for `language` (`<lang>-pairs.tbd`), memory-mapped; nil when
+    /// the language has none or the file is unusable (suggestions then go without them).
+    func loadPairs(language: String) -> (any WordSource)? {
+        guard let path = path(language: language, suffix: "-pairs") else { return nil }
+        return try? open(path).get()
+    }
+
     /// The dictionary for `language`, memory-mapped, or a one-line reason.
     func load(language: String) -> Result<any WordSource, StoreError> {
         guard let path = path(language: language) else {
@@ -33,6 +40,10 @@ struct DictionaryStore {
             let looked = directories.isEmpty ? "no dictionaries directory found" : "looked in " + directories.joined(separator: ", ")
             return .failure(StoreError(message: "no dictionary for \"\(language)\" (\(names.map { $0 + ".tbd" }.joined(separator: ", ")); \(looked))"))
         }
+        return open(path)
+    }
+
+    private func open(_ path: String) -> Result<any WordSource, StoreError> {
         let file: MappedFile
         switch MappedFile.open(path) {
         case .success(let f): file = f
@@ -46,10 +57,10 @@ struct DictionaryStore {
     }
 
     /// The dictionary file for a language tag, if there is one.
-    func path(language: String) -> String? {
+    func path(language: String, suffix: String = "") -> String? {
         for dir in directories {
-            for name in DictionaryStore.names(for: language) where Files.isFile(dir + "/" + name + ".tbd") {
-                return dir + "/" + name + ".tbd"
+            for name in DictionaryStore.names(for: language) where Files.isFile(dir + "/" + name + suffix + ".tbd") {
+                return dir + "/" + name + suffix + ".tbd"
             }
         }
         return nil
@@ -86,6 +97,7 @@ final class SuggestionStore: SuggestionLibrary {
     let dictionaries: DictionaryStore
     private var providers: [String: Suggester?] = [:]
     private var sources: [String: (any WordSource)?] = [:]
+    private var pairs: [String: (any WordSource)?] = [:]
 
     init(dictionaries: DictionaryStore) { self.dictionaries = dictionaries }
 
@@ -97,8 +109,11 @@ final class SuggestionStore: SuggestionLibrary {
             case .success(let s): sources[language] = .some(s)
             case .failure: sources[language] = .some(nil)
             }
+            pairs[language] = .some(dictionaries.loadPairs(language: language))
         }
-        let p = sources[language]!.map { Suggester(source: $0, keys: KeyNeighbours.from(layout: layout)) }
+        let p = sources[language]!.map {
+            Suggester(source: $0, keys: KeyNeighbours.from(layout: layout), pairs: pairs[language] ?? nil)
+        }
         providers[layout.name] = p
         return p
     }

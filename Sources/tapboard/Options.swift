@@ -21,6 +21,10 @@ struct Options {
     var learned = false
     var batch = false
     var stats = false
+    /// `suggest --cost NAME=VALUE`: weights of the error model, for tuning.
+    var costs: [(name: String, value: Double)] = []
+    /// `suggest --no-pairs`: without the language's next-word pairs (to measure what they bring).
+    var noPairs = false
 
     static let commands = ["run", "geometry", "preview", "check", "layouts", "suggest", "forget", "help"]
 
@@ -60,7 +64,8 @@ struct Options {
             case "--learned": o.learned = true
             case "--batch": o.batch = true
             case "--stats": o.stats = true
-            case "--layout", "--layer", "--purpose", "--output", "-o", "--scale", "--layouts", "--context", "--config":
+            case "--no-pairs": o.noPairs = true
+            case "--layout", "--layer", "--purpose", "--output", "-o", "--scale", "--layouts", "--context", "--config", "--cost":
                 let v: String
                 switch value() {
                 case .success(let s): v = s
@@ -68,7 +73,7 @@ struct Options {
                 }
                 if let e = o.set(name, v) { return .failure(e) }
             default:
-                return .failure(UsageError("unknown option \"\(name)\" (valid: --layout, --layouts, --layer, --purpose, --output, -o, --scale, --hidden, --config, --context, --learned, --batch, --stats, --help)"))
+                return .failure(UsageError("unknown option \"\(name)\" (valid: --layout, --layouts, --layer, --purpose, --output, -o, --scale, --hidden, --config, --context, --learned, --batch, --stats, --cost, --no-pairs, --help)"))
             }
         }
         return .success(o)
@@ -83,6 +88,12 @@ struct Options {
         case "--layer": layer = v
         case "--context": context = v
         case "--config": config = v
+        case "--cost":
+            let parts = v.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, let x = Double(parts[1]), Suggester.Costs.names.contains(String(parts[0])) else {
+                return UsageError("--cost wants NAME=NUMBER with a name of \(Suggester.Costs.names.joined(separator: ", ")), not \"\(v)\"")
+            }
+            costs.append((String(parts[0]), x))
         case "--purpose":
             guard let p = ContentPurpose.allCases.first(where: { $0.name == v }) else {
                 let valid = ContentPurpose.allCases.map(\.name).joined(separator: ", ")
@@ -122,7 +133,7 @@ let usage = """
            tapboard check FILE...
            tapboard forget          delete the learned words (the only thing tapboard stores)
            tapboard layouts
-           tapboard suggest [--layout NAME] [--context TEXT] [--learned] [--batch [--stats]] [WORD]
+           tapboard suggest [--layout NAME] [--context TEXT] [--learned] [--batch [--stats]] [--cost N=X] [WORD]
 
     run       the on-screen keyboard (the compositor's input method)
     geometry  print the panel's key rectangles as JSON for an output size
@@ -130,7 +141,8 @@ let usage = """
     check     validate layout files; exit 2 on any error
     layouts   list the keyboards found and where each comes from
     suggest   candidates and autocorrection for WORD as JSON; --batch reads WORD or
-              CONTEXT<TAB>WORD lines and answers each with a line (--stats: timing on stderr)
+              CONTEXT<TAB>WORD lines and answers each with a line (--stats: timing on stderr;
+              --cost NAME=X: a weight of the error model, for tuning)
 
     Signals while running: SIGUSR1 hides the panel, SIGUSR2 shows it, SIGRTMIN toggles.
     """

@@ -13,12 +13,15 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
     case .success(let r): layout = r.0
     case .failure(let e): printError("tapboard: \(e)"); return 1
     }
+    let dictionaries = DictionaryStore(layouts: store)
     let source: any WordSource
-    switch DictionaryStore(layouts: store).load(language: layout.language) {
+    switch dictionaries.load(language: layout.language) {
     case .success(let s): source = s
     case .failure(let e): printError("tapboard: \(e)"); return 1
     }
-    var suggester = Suggester(source: source, keys: KeyNeighbours.from(layout: layout))
+    var suggester = Suggester(source: source, keys: KeyNeighbours.from(layout: layout),
+                              pairs: o.noPairs ? nil : dictionaries.loadPairs(language: layout.language))
+    for (name, value) in o.costs { suggester.costs.set(name, value) }
     if o.learned {
         let learned = LearnedStore.load(String(layout.language.split(separator: "-").first ?? "").lowercased())
         suggester.learnedWords = learned.words

@@ -43,7 +43,7 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
 
 @Suite struct LexiconTests {
     @Test func everyShippedDictionaryLoads() throws {
-        let names = files(in: dictionariesDirectory, ending: ".tbd")
+        let names = files(in: dictionariesDirectory, ending: ".tbd").filter { !$0.hasSuffix("-pairs.tbd") }
         #expect(names.count >= 25)
         for name in names {
             let lexicon = try shipped(String(name.dropLast(4)))
@@ -52,8 +52,24 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
         }
     }
 
+    @Test func shippedPairsLoadAndFollowTheirWords() throws {
+        let pairs = try shipped("en-pairs")
+        #expect(pairs.language == "en")
+        #expect(pairs.count > 10_000)
+        let english = try shipped("en")
+        var checked = 0
+        pairs.entries(withKeyPrefix: "of ") { entry, _ in
+            // Every next word is a word of the dictionary.
+            #expect(!english.lookup(key: String(entry.dropFirst(3))).isEmpty, "\(entry)")
+            checked += 1
+            return true
+        }
+        #expect(checked > 100)
+        #expect(pairs.frequency(of: "of the")! > english.frequency(of: "the")!)
+    }
+
     @Test func everyKeyboardLanguageHasADictionary() throws {
-        let dictionaries = Set(files(in: dictionariesDirectory, ending: ".tbd").map { String($0.dropLast(4)) })
+        let dictionaries = Set(files(in: dictionariesDirectory, ending: ".tbd").map { String($0.dropLast(4)) }.filter { !$0.hasSuffix("-pairs") })
         for file in layoutFiles() {
             let layout = try loadShipped(file)
             let tag = layout.language

@@ -26,10 +26,36 @@ import Testing
         #expect(s.completions(for: "Pari", context: "").first == "Paris")
     }
 
-    @Test func includesTheTypedWordWhenKnown() {
-        #expect(s.completions(for: "hell", context: "").contains("hell"))
-        #expect(s.completions(for: "us", context: "").first == "us")
-        #expect(s.completions(for: "US", context: "").first == "US")
+    @Test func theTypedWordTakesNoSlot() {
+        // Space keeps it; the three slots go to words that save taps.
+        #expect(s.completions(for: "hell", context: "").first == "hello")
+        #expect(!s.completions(for: "hell", context: "").contains("hell"))
+        #expect(!s.completions(for: "us", context: "").contains("us"))
+        #expect(s.completions(for: "us", context: "").contains("US"))
+    }
+
+    static let pairs = WordListSource(language: "en", words: [
+        ("of the", 84), ("of then", 60), ("<s> i", 76), ("i am", 77), (", and", 79), ("all held", 70),
+    ])
+
+    @Test func nextWordPairsRankWhatFollowsThePreviousWord() {
+        var p = s
+        p.pairs = SuggesterTests.pairs
+        #expect(p.completions(for: "hel", context: "in all").first == "held")
+        #expect(p.completions(for: "hel", context: "in every").first == "help")  // no pairs after "every"
+        #expect(p.completions(for: "th", context: "the king of").first == "the")
+        #expect(p.completions(for: "a", context: "bread, butter,").first == "and")
+        #expect(p.correction(for: "thw", context: "most of") == "the")
+        // Before a letter is typed: the next words, capitalised at a sentence start; none in an empty field.
+        #expect(p.nextWords(context: "a slice of ") == ["the", "then"])
+        #expect(p.nextWords(context: "Hello. ") == ["I"])
+        #expect(p.nextWords(context: "") == [] && p.nextWords(context: "  ") == [])
+        #expect(p.suggest("", context: "a slice of ").strip.slots == [.word("then"), .word("the"), .empty])
+        var mine = p
+        mine.bigrams = ["of": ["course": 3]]
+        #expect(mine.nextWords(context: "a slice of ").first == "course")
+        // Without pairs for the language, the dictionary's order.
+        #expect(s.completions(for: "hel", context: "in all").first == "help")
     }
 
     @Test func apostrophes() {
@@ -90,7 +116,9 @@ import Testing
 
     @Test func stripOrder() {
         let plain = s.suggest("hell", context: "").strip
-        #expect(plain.slots == [.word("hello"), .word("hell"), .word("help")])
+        #expect(plain.slots[1] == .word("hello") && !plain.slots.contains(.word("hell")))
+        let three = s.suggest("he", context: "").strip
+        #expect(three.slots == [.word("held"), .word("help"), .word("hell")])
         let fix = s.suggest("becuase", context: "").strip
         #expect(fix.slots[0] == .keep("becuase") && fix.slots[0].text == "\u{201C}becuase\u{201D}")
         #expect(fix.slots[1] == .word("because") && fix.autocorrect == "because")

@@ -93,7 +93,11 @@ public struct Lexicon: Sendable {
     /// Every entry whose key equals `key` lower-cased, in stored order ("us" finds
     /// both "US" and "us").
     public func lookup(key: String) -> [(word: String, frequency: UInt8)] {
-        let k = Array(Lexicon.key(of: key, turkish: foldsTurkishI).utf8)
+        lookup(keyBytes: Array(Lexicon.key(of: key, turkish: foldsTurkishI).utf8))
+    }
+
+    /// Every entry whose key is exactly these bytes (a key as `key(of:language:)` makes it).
+    public func lookup(keyBytes k: [UInt8]) -> [(word: String, frequency: UInt8)] {
         var found: [(word: String, frequency: UInt8)] = []
         scan(fromKey: k) { key, word, frequency in
             guard Lexicon.compare(key, k) == 0 else { return false }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Completions and autocorrection for the word being typed.
 ///
 /// A noisy-channel model in frequency classes (10 classes = a factor of 10): a
@@ -17,51 +23,20 @@ public struct Suggester {
     public var learnedWords: [String: Int]
     /// Previous word (lower-cased) → next word → how often the user typed the pair.
     public var bigrams: [String: [String: Int]]
+    /// Next words of the language: entries keyed "previous next" (previous: a word,
+    /// "<s>" at a sentence start, "," after a comma) whose class is that of the next
+    /// word's likelihood after the previous one (scripts/build-pairs).
+    public var pairs: (any WordSource)?
     /// The model's weights.
     public var costs = Costs()
 
-    /// Weights of the error model and of the autocorrect decision, in frequency classes.
-    public struct Costs: Sendable, Equatable {
-        /// A neighbouring key hit instead: `substitution + perKeyUnit × (distance − 1)`.
-        public var substitution = 20.0
-        public var perKeyUnit = 12.0
-        /// An accent left out ("cafe" for "café").
-        public var accent = 6.0
-        /// An apostrophe left out ("dont" for "don't").
-        public var apostrophe = 4.0
-        /// Two neighbouring letters typed in the wrong order.
-        public var swap = 20.0
-        /// A letter left out; less when it is a doubled letter's second half.
-        public var dropped = 18.0
-        public var droppedDouble = 12.0
-        /// A letter too many; less when doubled or on a neighbouring key of the letter before or after it.
-        public var extra = 34.0
-        public var extraDouble = 14.0
-        public var extraNeighbour = 24.0
-        /// Only the case differs from the stored form ("paris" for "Paris").
-        public var caseOnly = 8.0
-        /// The typed word, when it is a known word, ranks this much higher.
-        public var exactBonus = 3.0
-        /// A capitalised unknown word inside a sentence is likely a name: its correction
-        /// needs this much more score.
-        public var name = 18.0
-        /// A correction needs at least this score...
-        public var minimumScore = 12.0
-        /// ...and this lead over the next candidate.
-        public var margin = 2.0
-        /// A known word is replaced by its apostrophe form only when that is this much more frequent.
-        public var apostropheLead = 12.0
-        /// A known word this rare or rarer ("teh", "becuase" in a list made from the web)...
-        public var rareKnown = 36.0
-        /// ...is corrected when a candidate's score leads it by this much.
-        public var rareKnownLead = 18.0
-        public init() {}
-    }
 
     /// A suggester over `source`, with the keyboard's key positions and what the user taught it.
     public init(source: any WordSource, keys: KeyNeighbours = .qwerty,
-                learnedWords: [String: Int] = [:], bigrams: [String: [String: Int]] = [:]) {
+                learnedWords: [String: Int] = [:], bigrams: [String: [String: Int]] = [:],
+                pairs: (any WordSource)? = nil) {
         self.source = source
+        self.pairs = pairs
         self.keys = keys
         self.learnedWords = learnedWords
         self.bigrams = bigrams
@@ -81,7 +56,9 @@ public struct Suggester {
     }
 
     /// Candidates and the autocorrection at once (one search).
+    /// With nothing typed, the next words after `context`.
     public func suggest(_ word: String, context: String) -> Suggestions {
+        if word.isEmpty { return Suggestions(typed: "", candidates: nextWords(context: context), autocorrect: nil) }
         var search = Search(suggester: self, typed: word, context: Context(context))
         return search.run()
     }
@@ -132,13 +109,20 @@ struct Context {
     var previous: String?
     /// The word starts a sentence (nothing before it, or . ! ? before it).
     var sentenceStart: Bool
+    /// What the language's pairs are keyed by: the previous word, "<s>" or ",".
+    var pairKey: String? { sentenceStart ? "<s>" : afterComma ? "," : previous }
+    /// A comma, semicolon or colon comes right before the word.
+    var afterComma = false
+    static let opening: Set<Character> = ["\"", "\u{201C}", "\u{2018}", "(", "["]
 
     init(_ text: String) {
         var end = text.endIndex
         while end > text.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
         guard end > text.startIndex else { previous = nil; sentenceStart = true; return }
         let last = text[text.index(before: end)]
-        sentenceStart = last == "." || last == "!" || last == "?" || last == "\u{2026}"
+        // An opening quote or bracket right before the word starts a sentence too ("He said, “It").
+        sentenceStart = last == "." || last == "!" || last == "?" || last == "\u{2026}" || Context.opening.contains(last)
+        afterComma = last == "," || last == ";" || last == ":"
         var start = end
         while start > text.startIndex {
             let c = text[text.index(before: start)]
@@ -184,7 +168,10 @@ struct Search {
     let letters: [Character]
     /// Candidates by dictionary form: best score and whether found by an edit or exactly.
     var found: [String: (score: Double, edited: Bool)] = [:]
-
+    /// "previous " when the language's pairs know what follows the previous word.
+    var pairPrefix: String?
+    /// With pairs: the score change of a word never seen after the previous one.
+    var unpaired = 0.0
     init(suggester: Suggester, typed: String, context: Context) {
         s = suggester
         self.typed = typed
@@ -194,20 +181,50 @@ struct Search {
         if k.contains("\u{2019}") { k = String(k.map { $0 == "\u{2019}" ? "'" : $0 }) }
         key = k
         letters = Array(k)
+        if let pairs = suggester.pairs, let previous = context.pairKey {
+            let prefix = previous + " "
+            var any = false
+            pairs.entries(withKeyPrefix: prefix) { _, _ in any = true; return false }
+            if any { pairPrefix = prefix }
+        }
+        let w = suggester.costs.pairWeight
+        unpaired = 10 * log10(max(1e-9, 1 - w)) + suggester.costs.pairShift
     }
 
     static func isWordCharacter(_ c: Character) -> Bool {
         c.isLetter || c == "'" || c == "\u{2019}" || c == "-"
     }
 
-    func prior(_ word: String, _ frequency: UInt8) -> Double {
-        Double(frequency) + s.learnedBoost(word) + s.bigramBoost(previous: context.previous, word)
+    /// A word's score before typing errors, plus what the user taught. Without pairs for
+    /// the previous word, its class; with them, the class of a mixture of its likelihood
+    /// after that word (weight `pairWeight`, class `after`) and on its own (the rest),
+    /// so that words never seen after it rank lower.
+    func prior(_ word: String, _ frequency: UInt8, after: UInt8?) -> Double {
+        var base = Double(frequency)
+        if pairPrefix != nil {
+            if let after {
+                let w = s.costs.pairWeight
+                base = 10 * log10(w * pow(10, Double(after) / 10) + (1 - w) * pow(10, base / 10)) + s.costs.pairShift
+            } else {
+                base += unpaired
+            }
+        }
+        return base + s.learnedBoost(word) + s.bigramBoost(previous: context.previous, word)
     }
 
-    mutating func consider(_ candidateKey: String, cost: Double) {
-        for (word, f) in s.source.lookup(key: candidateKey) {
+    /// The same, looking the pair up.
+    func prior(_ word: String, _ frequency: UInt8) -> Double {
+        guard let pairPrefix, let pairs = s.pairs else { return prior(word, frequency, after: nil) }
+        return prior(word, frequency, after: pairs.frequency(of: pairPrefix + word.lowercased()))
+    }
+
+    /// Adds the words stored under `keyBytes` (a lower-cased key's UTF-8), less `cost`.
+    mutating func consider(_ keyBytes: [UInt8], cost: Double) {
+        for (word, f) in s.source.lookup(keyBytes: keyBytes) {
             add(word, prior(word, f) - cost, edited: true)
         }
+        guard !s.learnedWords.isEmpty else { return }
+        let candidateKey = String(decoding: keyBytes, as: UTF8.self)
         if let n = s.learnedWords[candidateKey], n > 0, s.source.frequency(of: candidateKey) == nil {
             add(candidateKey, 30 + s.learnedBoost(candidateKey) + s.bigramBoost(previous: context.previous, candidateKey) - cost, edited: true)
         }
@@ -233,19 +250,26 @@ struct Search {
     mutating func generateEdits() {
         let n = letters.count
         let c = s.costs
-        func make(_ chars: [Character]) -> String { String(chars) }
+        // Keys are built as UTF-8 bytes: the typed letters before position i, something, the letters from j on.
+        let bytes = letters.map { Array(String($0).utf8) }
+        var before: [[UInt8]] = [[]], after: [[UInt8]] = Array(repeating: [], count: n + 1)
+        for i in 0..<n { before.append(before[i] + bytes[i]) }
+        for i in stride(from: n - 1, through: 0, by: -1) { after[i] = bytes[i] + after[i + 1] }
+        func key(_ i: Int, _ middle: [UInt8], _ j: Int) -> [UInt8] {
+            var k = before[i]
+            k.reserveCapacity(k.count + middle.count + after[j].count)
+            k += middle
+            k += after[j]
+            return k
+        }
         // Apostrophe left out.
         if !letters.contains("'") && n >= 2 {
-            for i in 1..<n {
-                var w = letters; w.insert("'", at: i)
-                consider(make(w), cost: c.apostrophe)
-            }
+            for i in 1..<n { consider(key(i, [0x27], i), cost: c.apostrophe) }
         }
         // Swapped neighbours.
         if n >= 2 {
             for i in 0..<(n - 1) where letters[i] != letters[i + 1] {
-                var w = letters; w.swapAt(i, i + 1)
-                consider(make(w), cost: c.swap)
+                consider(key(i, bytes[i + 1] + bytes[i], i + 2), cost: c.swap)
             }
         }
         // A letter too many.
@@ -256,24 +280,22 @@ struct Search {
                 else if isNeighbour(letters[i], i > 0 ? letters[i - 1] : nil) || isNeighbour(letters[i], i + 1 < n ? letters[i + 1] : nil) {
                     cost = c.extraNeighbour
                 }
-                var w = letters; w.remove(at: i)
-                consider(make(w), cost: cost)
+                consider(key(i, [], i + 1), cost: cost)
             }
         }
         // A neighbouring key or a missing accent.
         for i in 0..<n {
             for (r, cost) in substitutes(for: letters[i]) {
-                var w = letters; w[i] = r
-                consider(make(w), cost: cost)
+                consider(key(i, Array(String(r).utf8), i + 1), cost: cost)
             }
         }
         // A letter left out.
         let alphabet = s.keys.letters
+        let alphabetBytes = alphabet.map { Array(String($0).utf8) }
         for i in 0...n {
-            for a in alphabet {
+            for (a, ab) in zip(alphabet, alphabetBytes) {
                 let doubled = (i > 0 && letters[i - 1] == a) || (i < n && letters[i] == a)
-                var w = letters; w.insert(a, at: i)
-                consider(make(w), cost: doubled ? c.droppedDouble : c.dropped)
+                consider(key(i, ab, i), cost: doubled ? c.droppedDouble : c.dropped)
             }
         }
     }
@@ -334,43 +356,40 @@ struct Search {
         var visited = 0
         s.source.entries(withKeyPrefix: key) { word, f in
             visited += 1
-            if word.count > letters.count { completions.append((word, prior(word, f))) }
+            if word.count > letters.count { completions.append((word, prior(word, f, after: nil))) }
             return visited < 20_000
+        }
+        // Words seen after the previous one, with their likelihood there.
+        if let pairPrefix, let pairs = s.pairs {
+            let skip = pairPrefix.count
+            pairs.entries(withKeyPrefix: pairPrefix + key) { entry, after in
+                let next = String(entry.dropFirst(skip))
+                for (word, f) in s.source.lookup(key: next) where word.count > letters.count {
+                    completions.append((word, prior(word, f, after: after)))
+                }
+                return true
+            }
         }
         for (w, n) in s.learnedWords where n > 0 && w.lowercased().hasPrefix(key) && w.count > letters.count && s.source.frequency(of: w) == nil {
             completions.append((w, 30 + s.learnedBoost(w) + s.bigramBoost(previous: context.previous, w)))
         }
-        var pool: [(word: String, score: Double)] = ranked.map { ($0.word, $0.score) }
+        var pool: [(word: String, score: Double)] = ranked.map { ($0.word, $0.score - ($0.edited ? s.costs.editInStrip : 0)) }
         pool += completions
         pool.sort { $0.score != $1.score ? $0.score > $1.score : $0.word < $1.word }
         var out: [String] = []
+        // The typed word takes no slot: space keeps it (save when autocorrect would not; then the strip shows it to keep).
         func push(_ w: String) {
-            if out.count < 3, !out.contains(w) { out.append(w) }
+            if out.count < 3, w != typed, w != plain, !out.contains(w) { out.append(w) }
         }
         if let autocorrect { push(autocorrect) }
         for (w, _) in pool where out.count < 3 { push(shape.apply(w)) }
-        if known, let t = typedMatches.first.map({ shape.apply($0.word) }), !out.contains(t) { out[out.count - 1] = t }
         return Suggestions(typed: typed, candidates: out, autocorrect: autocorrect == typed || autocorrect == plain ? nil : autocorrect)
     }
 
-    /// Whether case allows correcting to `word`: a capitalised word inside a sentence is
-    /// likely a name, corrected only to a capitalised word; all capitals only to all capitals.
+    /// Whether case allows correcting to `word`: short words in capitals are likely
+    /// acronyms. (A capitalised word inside a sentence is likely a name: its correction
+    /// needs `costs.name` more score, see `run`.)
     func allowed(_ word: String) -> Bool {
-        switch shape {
-        case .lower: return true
-        case .upper: return letters.count > 3  // short capitals are likely acronyms
-        case .capitalized:
-            if context.sentenceStart { return true }
-            return word.first?.isUppercase ?? false
-        }
+        shape != .upper || letters.count > 3
     }
-}
-
-func log2(_ x: Double) -> Double {
-    // Enough for boosts: the exponent of x and a linear step within it.
-    guard x > 0 else { return 0 }
-    var v = x, e = 0.0
-    while v >= 2 { v /= 2; e += 1 }
-    while v < 1 { v *= 2; e -= 1 }
-    return e + (v - 1)
 }

@@ -13,6 +13,14 @@ public protocol WordSource {
     /// Visits the entries whose key starts with `prefix` lower-cased, in key order,
     /// until `body` returns false.
     func entries(withKeyPrefix prefix: String, _ body: (String, UInt8) -> Bool)
+    /// `lookup(key:)` for a key already lower-cased, given as UTF-8 (the fast path).
+    func lookup(keyBytes: [UInt8]) -> [(word: String, frequency: UInt8)]
+}
+
+extension WordSource {
+    public func lookup(keyBytes: [UInt8]) -> [(word: String, frequency: UInt8)] {
+        lookup(key: String(decoding: keyBytes, as: UTF8.self))
+    }
 }
 
 /// An in-memory word list: entries sorted by key, for tests and small dictionaries.

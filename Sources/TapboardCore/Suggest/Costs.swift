@@ -1,0 +1,69 @@
+extension Suggester {
+    /// Weights of the error model and of the autocorrect decision, in frequency classes.
+    public struct Costs: Sendable, Equatable {
+        /// A neighbouring key hit instead: `substitution + perKeyUnit × (distance − 1)`.
+        public var substitution = 20.0
+        public var perKeyUnit = 12.0
+        /// An accent left out ("cafe" for "café").
+        public var accent = 6.0
+        /// An apostrophe left out ("dont" for "don't").
+        public var apostrophe = 4.0
+        /// Two neighbouring letters typed in the wrong order.
+        public var swap = 16.0
+        /// A letter left out; less when it is a doubled letter's second half.
+        public var dropped = 14.0
+        public var droppedDouble = 10.0
+        /// A letter too many; less when doubled or on a neighbouring key of the letter before or after it.
+        public var extra = 34.0
+        public var extraDouble = 14.0
+        public var extraNeighbour = 24.0
+        /// Only the case differs from the stored form ("paris" for "Paris").
+        public var caseOnly = 8.0
+        /// The typed word, when it is a known word, ranks this much higher.
+        public var exactBonus = 3.0
+        /// A capitalised unknown word inside a sentence is likely a name: its correction
+        /// needs this much more score.
+        public var name = 22.0
+        /// A correction needs at least this score...
+        public var minimumScore = 4.0
+        /// ...and this lead over the next candidate.
+        public var margin = 2.0
+        /// A known word is replaced by its apostrophe form only when that is this much more frequent.
+        public var apostropheLead = 12.0
+        /// A known word this rare or rarer ("teh", "becuase" in a list made from the web)...
+        public var rareKnown = 48.0
+        /// ...is corrected when a candidate's score leads it by this much.
+        public var rareKnownLead = 10.0
+        public init() {}
+        /// Candidates found by an edit rank this much lower in the strip than completions
+        /// (autocorrect is not affected).
+        public var editInStrip = 30.0
+
+        /// With next-word pairs: the weight of a word's likelihood after the previous word
+        /// against its own, and a shift of the mixture's class (so that thresholds made for
+        /// classes still hold).
+        public var pairWeight = 0.9
+        public var pairShift = 7.0
+
+        /// The names `set` takes, for tuning (`tapboard suggest --cost NAME=X`).
+        public static var names: [String] { fields.map(\.0) }
+
+        /// Sets the weight called `name`; false when there is none.
+        @discardableResult
+        public mutating func set(_ name: String, _ value: Double) -> Bool {
+            guard let path = Costs.fields.first(where: { $0.0 == name })?.1 else { return false }
+            self[keyPath: path] = value
+            return true
+        }
+
+        nonisolated(unsafe) static let fields: [(String, WritableKeyPath<Costs, Double>)] = [
+            ("substitution", \.substitution), ("perKeyUnit", \.perKeyUnit), ("accent", \.accent),
+            ("apostrophe", \.apostrophe), ("swap", \.swap), ("dropped", \.dropped),
+            ("droppedDouble", \.droppedDouble), ("extra", \.extra), ("extraDouble", \.extraDouble),
+            ("extraNeighbour", \.extraNeighbour), ("caseOnly", \.caseOnly), ("exactBonus", \.exactBonus),
+            ("name", \.name), ("minimumScore", \.minimumScore), ("margin", \.margin),
+            ("apostropheLead", \.apostropheLead), ("rareKnown", \.rareKnown), ("rareKnownLead", \.rareKnownLead),
+            ("editInStrip", \.editInStrip), ("pairWeight", \.pairWeight), ("pairShift", \.pairShift),
+        ]
+    }
+}
