@@ -29,19 +29,27 @@ public struct TextModel: Sendable, Equatable {
         typed = SurroundingText(text: "", cursor: 0, anchor: 0)
     }
 
-    /// The client's report after a `done` (nil: it reported no text).
-    public mutating func clientReported(_ report: SurroundingText?) {
+    /// The client's report after a `done` (nil: it reported no text). `preedit`: what the
+    /// field shows as preedit, which Firefox counts into its text; a report that matches
+    /// only without it is taken without it.
+    public mutating func clientReported(_ report: SurroundingText?, preedit: String = "") {
         guard let report, report.isValid else {
             history = []
             return
         }
-        if let i = history.lastIndex(where: { Self.same($0, report) }) {
-            // The client got as far as prediction i; later predictions still stand.
-            history.removeFirst(i)
-            history[0] = report
-            return
+        var stripped = report
+        if !preedit.isEmpty, !report.hasSelection, let before = report.beforeCursor, before.hasSuffix(preedit) {
+            stripped.apply(TextEdit(deleteBefore: preedit.utf8.count))
         }
-        history = [report]
+        for candidate in [report, stripped] {
+            if let i = history.lastIndex(where: { Self.same($0, candidate) }) {
+                // The client got as far as prediction i; later predictions still stand.
+                history.removeFirst(i)
+                history[0] = candidate
+                return
+            }
+        }
+        history = [preedit.isEmpty ? report : stripped]
     }
 
     /// Two views of the text agree where it matters for decisions: before the cursor
