@@ -7,6 +7,7 @@
 #   ready             the field has focus in a focused document (once)
 #   text "..."        the field's value (JSON-quoted) after every input event
 #   select A B        the field's selection after a selectionchange (with --selection)
+#   preedit "..."     the composition (preedit) shown in the field; "" when it ends
 # Options: --text INITIAL, --select-all (select the initial text once focused),
 # --textarea, --selection, --password (a password field). Standard library only; nothing beyond loopback.
 import http.server
@@ -52,6 +53,8 @@ function report(event) {
     }).catch(() => {}));
 }
 f.addEventListener("input", () => report({kind: "text", value: f.value}));
+f.addEventListener("compositionupdate", (e) => report({kind: "preedit", value: e.data}));
+f.addEventListener("compositionend", () => report({kind: "preedit", value: ""}));
 if (reportSelection) {
     document.addEventListener("selectionchange", () =>
         report({kind: "select", start: f.selectionStart, end: f.selectionEnd}));
@@ -106,6 +109,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             say("ready")
         elif kind == "text":
             say("text " + json.dumps(event.get("value", "")))
+        elif kind == "preedit":
+            say("preedit " + json.dumps(event.get("value", "")))
         elif kind == "select":
             say("select %s %s" % (event.get("start"), event.get("end")))
         self.send_response(204)

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 # Test-only GTK4 client: one Gtk.Entry (or a multi-line Gtk.TextView with --multiline).
 # Prints "ready" once the field has focus, "text "..."" after every change (JSON-quoted),
-# and "activate" when Return activates the entry. Options: --purpose NAME, --hints a,b,
+# "preedit "..."" when the entry's preedit changes, and "activate" when Return activates
+# the entry. Options: --purpose NAME, --hints a,b,
 # --text INITIAL, --select-all (select the initial text once focused).
 import json
 import sys
@@ -40,6 +41,7 @@ def on_activate(app):
         field.set_text(initial)
         field.connect("changed", lambda e: say("text " + json.dumps(e.get_text())))
         field.connect("activate", lambda e: say("activate"))
+        field.get_delegate().connect("preedit-changed", lambda t, s: say("preedit " + json.dumps(s)))
     field.set_input_purpose(getattr(Gtk.InputPurpose, purpose.upper()))
     flags = Gtk.InputHints.NONE
     for h in hints:

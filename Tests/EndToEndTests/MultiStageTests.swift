@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TapboardRender
+
+extension EndToEnd {
+/// Dead keys and Telex in real applications: the open sequence shows in the field as
+/// preedit (the client reports it, and the screen changes above the panel), and what
+/// completes it lands in the field as one commit.
+@Suite struct MultiStageTests {
+    static let clients: [RealClient] = [.gtk4, .firefox]
+
+    /// A compositor with `layout` on screen (no strip) and `client` focused.
+    func session(_ kind: Compositor.Kind, _ client: RealClient, layout: String) throws -> (Compositor, Child, PanelMap) {
+        let c = try Compositor(kind)
+        let tb = try c.tapboard(["--layouts", layout], config: Compositor.noSuggestions)
+        let panel = try PanelMap(layout: layout, config: Compositor.noSuggestions)
+        guard try waitUntil(5, { panelShown(try c.screenshot("start"), panel) }) else {
+            throw HarnessError("the panel did not appear: \(tb.stderr)")
+        }
+        let app = try c.realClient(client)
+        return (c, app, panel)
+    }
+
+    /// Pixels that differ between two screenshots above the panel (every other pixel).
+    func changedAbovePanel(_ a: String, _ b: String, _ panel: PanelMap) -> Int {
+        guard let x = Canvas(pngFile: a), let y = Canvas(pngFile: b),
+              x.pixelWidth == y.pixelWidth, x.pixelHeight == y.pixelHeight else { return -1 }
+        var n = 0
+        for row in stride(from: 0, to: x.pixelHeight - panel.height, by: 2) {
+            for col in stride(from: 0, to: x.pixelWidth, by: 2) where x.pixel(x: col, y: row) != y.pixel(x: col, y: row) {
+                n += 1
+            }
+        }
+        return n
+    }
+
+    @Test(arguments: clients, Compositor.Kind.allCases)
+    func deadAcuteThenETypesEAcuteWithThePreeditShownMidway(_ client: RealClient, _ kind: Compositor.Kind) throws {
+        let (c, app, panel) = try session(kind, client, layout: "us-intl")
+        usleep(500_000)  // let the caret blink settle into the shots being compared
+        let before = try c.screenshot("dead-\(client)-before")
+        try c.tap(panel.taps(["´"]))
+        #expect(app.waitFor("preedit \"´\"", seconds: 5), "\(client) reported: \(app.lines)")
+        usleep(300_000)
+        let midway = try c.screenshot("dead-\(client)-preedit")
+        #expect(changedAbovePanel(before, midway, panel) > 0, "the preedit is not on screen (\(midway))")
+        #expect(fieldText(app) == nil, "\(client) took the accent as text: \(app.lines)")
+        try c.tap(panel.taps(["e"]))
+        let text = settledFieldText(app)
+        _ = try c.screenshot("dead-\(client)-done")
+        #expect(text == "é", "\(client) field: \(app.lines)")
+    }
+
+    @Test(arguments: clients, Compositor.Kind.allCases)
+    func telexTurnsTieengsVieetjIntoTiengViet(_ client: RealClient, _ kind: Compositor.Kind) throws {
+        let (c, app, panel) = try session(kind, client, layout: "vi")
+        try c.tap(panel.taps(["t", "i", "e", "e", "n", "g", "s", "space", "shift", "v", "i", "e", "e", "t", "j"]))
+        #expect(app.waitFor("preedit \"Việt\"", seconds: 5), "\(client) reported: \(app.lines)")
+        _ = try c.screenshot("telex-\(client)-preedit")
+        try c.tap(panel.taps(["space"]))
+        let text = settledFieldText(app)
+        _ = try c.screenshot("telex-\(client)-done")
+        #expect(text == "tiếng Việt ", "\(client) field: \(app.lines)")
+    }
+}
+}
