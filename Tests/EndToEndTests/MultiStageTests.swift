@@ -21,6 +21,13 @@ extension EndToEnd {
         return (c, app, panel)
     }
 
+    /// The client's preedit reports, in order (`preedit "..."` lines, JSON-quoted).
+    func preedits(_ app: Child) -> [String] {
+        app.lines.filter { $0.hasPrefix("preedit ") }.compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.dropFirst(8).utf8), options: .fragmentsAllowed) as? String
+        }
+    }
+
     /// Pixels that differ between two screenshots above the panel (every other pixel).
     func changedAbovePanel(_ a: String, _ b: String, _ panel: PanelMap) -> Int {
         guard let x = Canvas(pngFile: a), let y = Canvas(pngFile: b),
@@ -40,11 +47,12 @@ extension EndToEnd {
         usleep(500_000)  // let the caret blink settle into the shots being compared
         let before = try c.screenshot("dead-\(client)-before")
         try c.tap(panel.taps(["´"]))
-        #expect(app.waitFor("preedit \"´\"", seconds: 5), "\(client) reported: \(app.lines)")
+        #expect(waitUntil(5) { preedits(app).contains("´") }, "\(client) reported: \(app.lines)")
         usleep(300_000)
         let midway = try c.screenshot("dead-\(client)-preedit")
         #expect(changedAbovePanel(before, midway, panel) > 0, "the preedit is not on screen (\(midway))")
-        #expect(fieldText(app) == nil, "\(client) took the accent as text: \(app.lines)")
+        // GTK keeps a preedit out of the entry's text; a browser's value holds the composition.
+        if client == .gtk4 { #expect(fieldText(app) == nil, "\(client) took the accent as text: \(app.lines)") }
         try c.tap(panel.taps(["e"]))
         let text = settledFieldText(app)
         _ = try c.screenshot("dead-\(client)-done")
@@ -55,7 +63,7 @@ extension EndToEnd {
     func telexTurnsTieengsVieetjIntoTiengViet(_ client: RealClient, _ kind: Compositor.Kind) throws {
         let (c, app, panel) = try session(kind, client, layout: "vi")
         try c.tap(panel.taps(["t", "i", "e", "e", "n", "g", "s", "space", "shift", "v", "i", "e", "e", "t", "j"]))
-        #expect(app.waitFor("preedit \"Việt\"", seconds: 5), "\(client) reported: \(app.lines)")
+        #expect(waitUntil(5) { preedits(app).contains("Việt") }, "\(client) reported: \(app.lines)")
         _ = try c.screenshot("telex-\(client)-preedit")
         try c.tap(panel.taps(["space"]))
         let text = settledFieldText(app)
