@@ -10,14 +10,15 @@ extension EndToEnd {
     static let clients: [RealClient] = [.gtk4, .firefox]
 
     /// A compositor with `layout` on screen (no strip) and `client` focused.
-    func session(_ kind: Compositor.Kind, _ client: RealClient, layout: String) throws -> (Compositor, Child, PanelMap) {
+    func session(_ kind: Compositor.Kind, _ client: RealClient, layout: String,
+                 field: FieldSetup = FieldSetup()) throws -> (Compositor, Child, PanelMap) {
         let c = try Compositor(kind)
         let tb = try c.tapboard(["--layouts", layout], config: Compositor.noSuggestions)
         let panel = try PanelMap(layout: layout, config: Compositor.noSuggestions)
         guard try waitUntil(5, { panelShown(try c.screenshot("start"), panel) }) else {
             throw HarnessError("the panel did not appear: \(tb.stderr)")
         }
-        let app = try c.realClient(client)
+        let app = try c.realClient(client, field)
         return (c, app, panel)
     }
 
@@ -69,6 +70,32 @@ extension EndToEnd {
         let text = settledFieldText(app)
         _ = try c.screenshot("telex-\(client)-done")
         #expect(text == "tiếng Việt ", "\(client) field: \(app.lines)")
+    }
+
+    /// The second field's text: the last `second "..."` line.
+    func secondText(_ app: Child) -> String? {
+        app.lines.last { $0.hasPrefix("second ") }.flatMap {
+            try? JSONSerialization.jsonObject(with: Data($0.dropFirst(7).utf8), options: .fragmentsAllowed) as? String
+        }
+    }
+
+    /// Focus moves to another field while a Telex word is open: the word is not typed
+    /// into the new field, and typing there starts clean. What the first field keeps of
+    /// its preedit is the application's choice; the test records it.
+    @Test(arguments: clients, Compositor.Kind.allCases)
+    func focusMovingWithAnOpenWordTypesNothingIntoTheNextField(_ client: RealClient, _ kind: Compositor.Kind) throws {
+        let (c, app, panel) = try session(kind, client, layout: "vi", field: FieldSetup(second: true))
+        try c.tap(panel.taps(["x", "i", "n", "space", "c", "h", "a", "o", "f"]))
+        #expect(waitUntil(5) { preedits(app).contains("chào") }, "\(client) reported: \(app.lines)")
+        // The second field: the lower half of the GTK window, a tall text area on the page.
+        try c.tap(["tap:360,\(client == .gtk4 ? 600 : 400)"])
+        usleep(1_000_000)
+        try c.tap(panel.taps(["b", "a", "n", "space"]))
+        #expect(waitUntil(10) { secondText(app) == "ban " }, "\(client) reported: \(app.lines)")
+        let first = settledFieldText(app)
+        _ = try c.screenshot("telex-\(client)-focus-moved")
+        #expect(first == "xin " || first == "xin chào", "\(client) first field: \(app.lines)")
+        print("multi-stage: \(client) on \(kind) kept \(first ?? "nil") in the field that lost focus")
     }
 }
 }
