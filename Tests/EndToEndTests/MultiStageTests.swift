@@ -81,8 +81,9 @@ extension EndToEnd {
 
     /// Focus moves to another field while a Telex word is open: the word is not typed
     /// into the new field, and typing there starts clean. What the first field keeps of
-    /// its preedit is the application's choice; the test records it.
-    @Test(arguments: clients, Compositor.Kind.allCases)
+    /// its preedit is the application's choice (measured: GTK 4.8 drops it, Firefox and
+    /// Chromium keep it); the test prints it.
+    @Test(arguments: clients + [.chromium], Compositor.Kind.allCases)
     func focusMovingWithAnOpenWordTypesNothingIntoTheNextField(_ client: RealClient, _ kind: Compositor.Kind) throws {
         let (c, app, panel) = try session(kind, client, layout: "vi", field: FieldSetup(second: true))
         try c.tap(panel.taps(["x", "i", "n", "space", "c", "h", "a", "o", "f"]))
@@ -91,7 +92,8 @@ extension EndToEnd {
         try c.tap(["tap:360,\(client == .gtk4 ? 600 : 400)"])
         usleep(1_000_000)
         try c.tap(panel.taps(["b", "a", "n", "space"]))
-        #expect(waitUntil(10) { secondText(app) == "ban " }, "\(client) reported: \(app.lines)")
+        // Chromium asks for capitals at the start of the empty field.
+        #expect(waitUntil(10) { secondText(app)?.lowercased() == "ban " }, "\(client) reported: \(app.lines)")
         let first = settledFieldText(app)
         _ = try c.screenshot("telex-\(client)-focus-moved")
         #expect(first == "xin " || first == "xin chào", "\(client) first field: \(app.lines)")
