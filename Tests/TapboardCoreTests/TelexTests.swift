@@ -35,6 +35,8 @@ import Testing
             ("Haf Nooij", "Hà Nội"), ("Saif Gonf", "Sài Gòn"), ("truwowngf", "trường"), ("dduwowngf", "đường"),
             ("nhaf", "nhà"), ("chuyeenj", "chuyện"), ("ruwowuj", "rượu"), ("huwu", "hưu"), ("toans", "toán"),
             ("hoangf", "hoàng"), ("ddi hocj", "đi học"), ("tw", "tư"), ("DDaays", "Đấy"),
+            ("VIEETJ NAM", "VIỆT NAM"), ("khuyar", "khuỷa"), ("ngoaif", "ngoài"), ("uoongs", "uống"),
+            ("gioongs", "giống"), ("quyeenf", "quyền"), ("phuowngr", "phưởng"), ("thees gioiws", "thế giới"),
         ]
         for (keys, want) in words { #expect(telex(keys, r) == want, "\(keys)") }
     }
