@@ -92,6 +92,13 @@ import Testing
         #expect(letter == ComposeStep(taken: false) && accent == ComposeStep(taken: false))
     }
 
+    @Test func everyComposedCharacterIsListedForTheKeymapCapitalsToo() throws {
+        let intl = try #require(try loadShipped("us-intl.json").compose).outputs
+        #expect(["é", "É", "ö", "Ö", "ß", "€", "´"].allSatisfy(intl.contains))
+        let vi = try #require(try loadShipped("vi.json").compose).outputs
+        #expect(["ệ", "Ệ", "đ", "Đ", "ư", "ờ"].allSatisfy(vi.contains))
+    }
+
     @Test func tableChecksRejectSequencesWithoutADeadKey() {
         let json = """
         {"name": "x", "compose": {"dead": {"\\u0301": "´"}, "sequences": {"ae": "æ", "\\u0301e": ""}},

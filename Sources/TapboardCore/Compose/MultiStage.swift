@@ -44,3 +44,26 @@ public enum ComposeRules: Sendable, Equatable {
         }
     }
 }
+
+extension ComposeRules {
+    /// Every character these rules can put in a field, capitals too (for a keymap that
+    /// types them without text-input).
+    public var outputs: [String] {
+        var out: Set<String> = []
+        switch self {
+        case .table(let t):
+            out.formUnion(t.sequences.values)
+            out.formUnion(t.starters.values.filter { !$0.isEmpty })
+        case .telex(let r):
+            out.formUnion(r.vowels.map(String.init))
+            for forms in r.tones.values { out.formUnion(forms.map(String.init)) }
+            for rewrites in r.marks.values { for rw in rewrites { out.formUnion(rw.to.map(String.init)) } }
+            out.formUnion(r.alone.values)
+        }
+        for s in Array(out) where s.count == 1 {
+            let upper = s.uppercased()
+            if upper.count == 1 { out.insert(upper) }
+        }
+        return out.sorted()
+    }
+}
