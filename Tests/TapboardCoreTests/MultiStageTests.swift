@@ -119,6 +119,31 @@ import Testing
         #expect(text(d) == "tiê ")
     }
 
+    @Test func aLateReportHoldingAnEarlierPreeditKeepsTheWordOpen() throws {
+        var d = try Driven(["vi"])
+        d.focus("")
+        for k in ["t", "i", "e", "e"] { d.tap(k) }
+        d.focus("ti", change: .updated)  // Firefox, one step behind, with the preedit of then
+        #expect(d.c.preedit == "tiê")
+        d.tap("n")
+        #expect(d.c.preedit == "tiên")
+    }
+
+    @Test func aTapElsewhereInTheFieldEndsTheOpenWordWithoutTypingIt() throws {
+        var d = try Driven(["vi"])
+        d.focus("xin ")
+        for k in ["c", "h", "a", "o"] { d.tap(k) }
+        // The user puts the cursor at the start: the client ended its preedit itself.
+        var f = TextFieldState()
+        f.active = true
+        f.surrounding = SurroundingText(text: "xin ", cursor: 0, anchor: 0)
+        d.record(d.c.fieldChanged(.updated, f))
+        #expect(d.c.preedit == "")
+        let out = d.tap("a")
+        #expect(preedits(out) == ["a"])
+        #expect(d.textOut(d.tap("space")) == [.edit(TextEdit(insert: "a")), .edit(TextEdit(insert: " "))])
+    }
+
     @Test func withoutTextInputTheSequenceGoesInAsKeysAndNoPreedit() throws {
         var d = try Driven(["us-intl"])
         d.record(d.c.inputMethodUnavailable())

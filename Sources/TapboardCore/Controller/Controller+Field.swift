@@ -29,7 +29,12 @@ extension Controller {
                 resetWord()
                 forgetSequence()
             }
-            text.clientReported(state.surrounding, preedit: preedit)
+            let foreseen = text.known != nil
+            if !text.clientReported(state.surrounding, preedits: preeditTrail), foreseen, change == .updated {
+                // The cursor or the text moved under an open sequence (a tap in the field):
+                // the client has ended its preedit its own way; the next key starts afresh.
+                forgetSequence()
+            }
             if let t = state.surrounding?.text, !t.isEmpty, !Self.looksMasked(t) { fieldShowedText = true }
             out += noticeHiddenText(state.surrounding)
             if change == .activated || state.purpose != before.purpose || state.hints != before.hints {

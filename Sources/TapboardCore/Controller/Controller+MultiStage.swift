@@ -52,6 +52,7 @@ extension Controller {
     mutating func forgetSequence() {
         sequence?.clear()
         preedit = ""
+        preeditTrail = []
     }
 
     /// The keyboard shown now brings its own rules.
@@ -82,6 +83,11 @@ extension Controller {
         let wanted = textInputField == nil ? "" : (sequence?.preedit ?? "")
         let shown = out.contains { if case .edit = $0 { true } else { false } } ? "" : preedit
         preedit = wanted
+        if sequence?.isOpen == true {
+            if !wanted.isEmpty { preeditTrail = Array((preeditTrail + [wanted]).suffix(8)) }
+        } else {
+            preeditTrail = []
+        }
         return wanted == shown ? [] : [.preedit(wanted)]
     }
 }

@@ -63,6 +63,8 @@ public struct Controller {
     var sequence: (any MultiStageInput)?
     /// What the field shows as preedit (an open sequence); empty: nothing.
     public internal(set) var preedit = ""
+    /// The preedits shown for the open sequence, newest last (a late report may hold one).
+    var preeditTrail: [String] = []
     /// Milliseconds to wait after a field loses focus before hiding (focus may move to another field).
     public static let hideDelay: UInt64 = 150
     /// Milliseconds the keyboard's name stays on the space bar.
