@@ -29,8 +29,9 @@ extension Controller {
                 resetWord()
                 forgetSequence()
             }
-            let foreseen = text.known != nil
-            if !text.clientReported(state.surrounding, preedits: preeditTrail), foreseen, change == .updated {
+            let predicted = text.known != nil
+            if !text.clientReported(state.surrounding, preedits: preeditTrail), predicted, change == .updated,
+               sequence?.isOpen == true {
                 // The cursor or the text moved under an open sequence (a tap in the field):
                 // the client has ended its preedit its own way; the next key starts afresh.
                 forgetSequence()
