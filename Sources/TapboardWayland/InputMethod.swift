@@ -43,6 +43,17 @@ public final class InputMethod {
     /// Whether text can go through text-input now.
     public var isActive: Bool { !state.unavailable && state.current.active }
 
+    /// Shows `text` as the field's preedit, cursor at its end; empty: an empty commit,
+    /// which clears a preedit in every client.
+    public func setPreedit(_ text: String) {
+        guard isActive else { return }
+        if !text.isEmpty {
+            let end = Int32(clamping: text.utf8.count)
+            zwp_input_method_v2_set_preedit_string(proxy, text, end, end)
+        }
+        zwp_input_method_v2_commit(proxy, state.serial)
+    }
+
     /// Sends one atomic edit: delete around the cursor, insert, commit with the serial.
     public func send(_ edit: TextEdit) {
         guard isActive else { return }

@@ -210,7 +210,7 @@ public final class VirtualKeyboard {
 
 extension Layout {
     /// Every text a key of this layout can type: all layers, wide ones too, shifted
-    /// forms and alternates.
+    /// forms, alternates, and what its dead keys, compose sequences or Telex make.
     var typedTexts: [String] {
         var texts: [String] = []
         for layer in layers + wideLayers {
@@ -222,6 +222,6 @@ extension Layout {
                 texts += key.alternates
             }
         }
-        return texts
+        return texts + (compose?.outputs ?? [])
     }
 }

@@ -133,6 +133,7 @@ final class App {
         switch command {
         case .edit(let edit): inputMethod?.send(edit)
         case .typeKeys(let text): virtualKeyboard?.type(text, time: time)
+        case .preedit(let text): inputMethod?.setPreedit(text)
         case .key(let sym, let mods): virtualKeyboard?.press(keysymNamed: sym, modifiers: mods, time: time)
         case .redraw(let keys): requestRedraw(keys)
         case .showPanel(let height): showPanel(height: height)

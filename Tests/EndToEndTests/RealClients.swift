@@ -19,11 +19,14 @@ struct FieldSetup: Sendable {
     var multiline = false
     /// A password field.
     var password = false
+    /// A second field below the first (reported as `second "..."`), to move focus to.
+    var second = false
 
     var clientArgs: [String] {
         var args: [String] = []
         if !text.isEmpty { args += ["--text", text] }
         if selectAll { args.append("--select-all") }
+        if second { args.append("--second") }
         return args
     }
 

@@ -75,6 +75,7 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
             let tag = layout.language
             guard let primary = tag.split(separator: "-").first else { continue }
             if primary == "th" { continue }  // wordfreq has no Thai
+            if primary == "vi" { continue }  // Telex holds the word as preedit: no strip (yet)
             #expect(dictionaries.contains(String(primary)), "\(file): no dictionary for \(tag)")
         }
     }

@@ -27,8 +27,15 @@ extension Controller {
             if change == .activated {
                 text.reset()
                 resetWord()
+                forgetSequence()
             }
-            text.clientReported(state.surrounding)
+            let predicted = text.known != nil
+            if !text.clientReported(state.surrounding, preedits: preeditTrail), predicted, change == .updated,
+               sequence?.isOpen == true {
+                // The cursor or the text moved under an open sequence (a tap in the field):
+                // the client has ended its preedit its own way; the next key starts afresh.
+                forgetSequence()
+            }
             if let t = state.surrounding?.text, !t.isEmpty, !Self.looksMasked(t) { fieldShowedText = true }
             out += noticeHiddenText(state.surrounding)
             if change == .activated || state.purpose != before.purpose || state.hints != before.hints {
@@ -48,6 +55,7 @@ extension Controller {
             field = state
             text.reset()
             resetWord()
+            forgetSequence()
             out += stripChanged()
             out += autoShift()
             out.append(.schedule(.hideAfterFocusLoss, after: Self.hideDelay))
@@ -76,6 +84,7 @@ extension Controller {
         field = TextFieldState()
         text.reset()
         resetWord()
+        forgetSequence()
         showsStrip = false
         return [.say("another input method holds this seat; typing through the virtual keyboard only "
                      + "(SIGUSR2 shows the panel, SIGUSR1 hides it)")] + autoShift() + show()

@@ -74,8 +74,8 @@ extension Controller {
             case .pickKeyboard(let name): out += switchKeyboard { $0.pick(name) }
             case .hide: out += hide()
             case .commitText, .deleteBackward, .deleteWordBackward, .doubleSpace, .enter, .key:
-                out += (compose(e) ?? submit(e)) + autoShift()
-            case .pickSuggestion(let slot): out += pick(slot)
+                out += (multiStage(e) ?? compose(e) ?? submit(e)) + autoShift()
+            case .pickSuggestion(let slot): out += finishSequence() + pick(slot)
             }
         }
         return out
@@ -125,6 +125,11 @@ extension Controller {
             var t = text.bestGuess
             if !composing.isEmpty, var s = t {
                 s.apply(TextEdit(insert: composing))
+                t = s
+            }
+            // A word held as preedit counts; a lone dead accent does not.
+            if preedit.contains(where: \.isLetter), var s = t {
+                s.apply(TextEdit(insert: preedit))
                 t = s
             }
             wanted = TextRules.autoShift(f, text: t, mode: settings.autoCapitalise)

@@ -59,6 +59,12 @@ public struct Controller {
     var commitsInField = 0
     /// The focused field reported some text at least once.
     var fieldShowedText = false
+    /// The open dead-key, compose or Telex sequence of the shown keyboard; nil: it has none.
+    var sequence: (any MultiStageInput)?
+    /// What the field shows as preedit (an open sequence); empty: nothing.
+    public internal(set) var preedit = ""
+    /// The preedits shown for the open sequence, newest last (a late report may hold one).
+    var preeditTrail: [String] = []
     /// Milliseconds to wait after a field loses focus before hiding (focus may move to another field).
     public static let hideDelay: UInt64 = 150
     /// Milliseconds the keyboard's name stays on the space bar.
@@ -75,6 +81,7 @@ public struct Controller {
         loaded = Dictionary(layouts.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         selection = KeyboardSelection(enabled: layouts.map(\.name))
         keyboard = KeyboardState(layout: layouts[0])
+        sequence = layouts[0].compose?.makeInput()
         keyboard.keyboards = layouts.map { ($0.name, $0.displayName) }
         keyboard.timings.longPress = settings.longPress
         keyboard.timings.repeatDelay = settings.repeatDelay
@@ -101,7 +108,7 @@ public struct Controller {
 
     public mutating func hide() -> [Command] {
         guard visible else { return [] }
-        let cancelled = finishWord() + translate(keyboard.cancelAll())
+        let cancelled = finishSequence() + finishWord() + translate(keyboard.cancelAll())
         visible = false
         geometry = nil
         askedHeight = nil
@@ -194,8 +201,9 @@ public struct Controller {
         case .failure(let e): return [.say(e.message)]
         case .success(let layout):
             guard layout != keyboard.layout else { return [] }
-            let cancelled = finishWord() + translate(keyboard.cancelAll())
+            let cancelled = finishSequence() + finishWord() + translate(keyboard.cancelAll())
             keyboard.setLayout(layout)
+            sequenceRulesChanged()
             showsStrip = wantsStrip
             geometry = geometry.map { makeGeometry(width: $0.width, height: $0.height) }
             laidOutLayer = keyboard.layer.name

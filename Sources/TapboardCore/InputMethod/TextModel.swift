@@ -29,19 +29,39 @@ public struct TextModel: Sendable, Equatable {
         typed = SurroundingText(text: "", cursor: 0, anchor: 0)
     }
 
-    /// The client's report after a `done` (nil: it reported no text).
-    public mutating func clientReported(_ report: SurroundingText?) {
+    /// The client's report after a `done` (nil: it reported no text). `preedits`: what the
+    /// field showed as preedit lately, newest last, which Firefox counts into its text (one
+    /// step late); a report that matches only without one is taken without it. True when
+    /// the report is one tapboard foresaw (false: the text or cursor moved some other way).
+    @discardableResult
+    public mutating func clientReported(_ report: SurroundingText?, preedits: [String] = []) -> Bool {
         guard let report, report.isValid else {
             history = []
-            return
+            return false
         }
-        if let i = history.lastIndex(where: { Self.same($0, report) }) {
-            // The client got as far as prediction i; later predictions still stand.
-            history.removeFirst(i)
-            history[0] = report
-            return
+        var candidates = [report]
+        for preedit in preedits.reversed() where !preedit.isEmpty && !report.hasSelection {
+            if let before = report.beforeCursor, before.hasSuffix(preedit) {
+                var stripped = report
+                stripped.apply(TextEdit(deleteBefore: preedit.utf8.count))
+                candidates.append(stripped)
+            }
         }
-        history = [report]
+        for candidate in candidates {
+            if let i = history.lastIndex(where: { Self.same($0, candidate) }) {
+                // The client got as far as prediction i; later predictions still stand.
+                history.removeFirst(i)
+                history[0] = candidate
+                return true
+            }
+        }
+        // Something else happened: taken as it is, without the preedit showing now.
+        var taken = report
+        if let now = preedits.last, !now.isEmpty, !report.hasSelection, report.beforeCursor?.hasSuffix(now) == true {
+            taken.apply(TextEdit(deleteBefore: now.utf8.count))
+        }
+        history = [taken]
+        return false
     }
 
     /// Two views of the text agree where it matters for decisions: before the cursor

@@ -11,6 +11,8 @@ public struct Layout: Sendable, Equatable {
     public var layers: [Layer]
     /// Layers for wide (landscape) panels, same names; empty: use `layers` everywhere.
     public var wideLayers: [Layer] = []
+    /// How keys combine: dead keys and compose sequences, or Telex; nil: each key types its text.
+    public var compose: ComposeRules?
 
     public init(name: String, displayName: String, language: String = "",
                 direction: TextDirection = .leftToRight, layers: [Layer]) {

@@ -11,7 +11,8 @@ public struct LayoutError: Error, Sendable, CustomStringConvertible {
 /// Reads the JSON layout format described in layouts/README.md.
 public enum LayoutParser {
     static let maxKeyWidth = 20.0
-    static let layoutFields: Set = ["name", "displayName", "language", "direction", "layers", "wideLayers"]
+    static let layoutFields: Set = ["name", "displayName", "language", "direction", "layers", "wideLayers",
+                                  "compose"]
     static let layerFields: Set = ["name", "rows"]
     static let keyFields: Set = ["label", "text", "action", "width", "shift", "alternates",
                                  "layer", "keysym", "modifiers", "modifier", "spacer", "icon", "once"]
@@ -98,6 +99,7 @@ public enum LayoutParser {
             checkLayerReferences(layerValues, known: Set(layerPositions.keys))
             var layout = Layout(name: name, displayName: displayName, language: language,
                                 direction: direction, layers: layers)
+            if let c = fields["compose"] { layout.compose = compose(c) }
             if let wide = fields["wideLayers"] {
                 guard case .array(let wideValues) = wide.kind else {
                     fail(wide.position, "\"wideLayers\" must be an array of layers")

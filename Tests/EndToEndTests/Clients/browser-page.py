@@ -7,8 +7,10 @@
 #   ready             the field has focus in a focused document (once)
 #   text "..."        the field's value (JSON-quoted) after every input event
 #   select A B        the field's selection after a selectionchange (with --selection)
+#   preedit "..."     the composition (preedit) shown in the field; "" when it ends
 # Options: --text INITIAL, --select-all (select the initial text once focused),
-# --textarea, --selection, --password (a password field). Standard library only; nothing beyond loopback.
+# --textarea, --selection, --password (a password field), --second (a second, tall field
+# below the first, reported as "second "...""). Standard library only; nothing beyond loopback.
 import http.server
 import json
 import sys
@@ -25,12 +27,16 @@ select_all = "--select-all" in args
 textarea = "--textarea" in args
 report_selection = "--selection" in args
 password = "--password" in args
+second = "--second" in args
 
 if textarea:
     field = '<textarea id="f" autofocus rows="4" autocapitalize="off"></textarea>'
 else:
     kind = "password" if password else "text"
     field = '<input id="f" type="%s" autofocus autocomplete="off" autocapitalize="off">' % kind
+
+if second:
+    field += '<br><textarea id="g" style="height: 400px; width: 90%; font-size: 24px"></textarea>'
 
 PAGE = """<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>tapboard-browser-page</title>
@@ -52,6 +58,10 @@ function report(event) {
     }).catch(() => {}));
 }
 f.addEventListener("input", () => report({kind: "text", value: f.value}));
+const g = document.getElementById("g");
+if (g) g.addEventListener("input", () => report({kind: "second", value: g.value}));
+f.addEventListener("compositionupdate", (e) => report({kind: "preedit", value: e.data}));
+f.addEventListener("compositionend", () => report({kind: "preedit", value: ""}));
 if (reportSelection) {
     document.addEventListener("selectionchange", () =>
         report({kind: "select", start: f.selectionStart, end: f.selectionEnd}));
@@ -106,6 +116,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
             say("ready")
         elif kind == "text":
             say("text " + json.dumps(event.get("value", "")))
+        elif kind == "second":
+            say("second " + json.dumps(event.get("value", "")))
+        elif kind == "preedit":
+            say("preedit " + json.dumps(event.get("value", "")))
         elif kind == "select":
             say("select %s %s" % (event.get("start"), event.get("end")))
         self.send_response(204)

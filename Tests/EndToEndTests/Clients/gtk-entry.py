@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 # Test-only GTK4 client: one Gtk.Entry (or a multi-line Gtk.TextView with --multiline).
 # Prints "ready" once the field has focus, "text "..."" after every change (JSON-quoted),
-# and "activate" when Return activates the entry. Options: --purpose NAME, --hints a,b,
-# --text INITIAL, --select-all (select the initial text once focused).
+# "preedit "..."" when the entry's preedit changes, and "activate" when Return activates
+# the entry. Options: --purpose NAME, --hints a,b,
+# --text INITIAL, --select-all (select the initial text once focused), --second (a second
+# entry filling the lower half of the window, reported as "second "..."").
 import json
 import sys
 
@@ -15,6 +17,7 @@ args = sys.argv[1:]
 purpose = "free_form"
 hints = []
 multiline = "--multiline" in args
+second = "--second" in args
 select_all = "--select-all" in args
 if "--purpose" in args:
     purpose = args[args.index("--purpose") + 1]
@@ -40,12 +43,21 @@ def on_activate(app):
         field.set_text(initial)
         field.connect("changed", lambda e: say("text " + json.dumps(e.get_text())))
         field.connect("activate", lambda e: say("activate"))
+        field.get_delegate().connect("preedit-changed", lambda t, s: say("preedit " + json.dumps(s)))
     field.set_input_purpose(getattr(Gtk.InputPurpose, purpose.upper()))
     flags = Gtk.InputHints.NONE
     for h in hints:
         flags |= getattr(Gtk.InputHints, h.upper())
     field.set_input_hints(flags)
-    win.set_child(field)
+    if second:
+        box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, homogeneous=True)
+        other = Gtk.Entry()
+        other.connect("changed", lambda e: say("second " + json.dumps(e.get_text())))
+        box.append(field)
+        box.append(other)
+        win.set_child(box)
+    else:
+        win.set_child(field)
     win.present()
     field.grab_focus()
     if not multiline:
