@@ -63,7 +63,12 @@ final class App {
         display.onSeatRemoved = { [unowned self] _ in self.detachSeat() }
         display.onOutputsChanged = { [unowned self] in self.outputsChanged() }
         loop.onSignal = { [unowned self] signal in self.signal(signal) }
-        loop.beforeSleep = { [unowned self] in self.drawIfNeeded() }
+        // Text first: what the events sent goes out before the strip is worked out and drawn.
+        loop.beforeSleep = { [unowned self] in
+            self.display.flush()
+            self.perform(self.controller.settle())
+            self.drawIfNeeded()
+        }
         let o = outputSize
         perform(controller.outputChanged(width: o.width, height: o.height))
         perform(controller.start(hidden: startHidden))

@@ -36,6 +36,19 @@ struct FakeSuggestions: SuggestionLibrary {
 
     func slot(_ d: Driven, _ i: Int) -> String { d.c.strip.slots[i].text }
 
+    @Test func theLetterGoesOutBeforeTheStripIsWorkedOut() throws {
+        var d = try driven()
+        d.focus("")
+        let h = try #require(d.c.geometry?.keys.first { $0.key.label == "h" })
+        let out = d.c.press(.pointer, at: h.frame.center, time: 5000) + d.c.release(.pointer, time: 5020)
+        #expect(d.textOut(out) == [.edit(TextEdit(insert: "h"))])
+        #expect(d.c.strip == .empty)  // not yet: the app settles once the letter is out
+        let later = d.c.settle()
+        #expect(slot(d, 1) == "hello")
+        #expect(later.contains { if case .redraw = $0 { true } else { false } })
+        #expect(d.c.settle() == [])
+    }
+
     @Test func lettersGoInAtOnceAndTheStripFollowsTheWord() throws {
         var d = try driven()
         d.focus("")

@@ -35,6 +35,7 @@ struct Driven {
     mutating func record(_ commands: [Command]) {
         sent += commands
         for case .showPanel(let h) in commands { sent += c.panelConfigured(width: c.output.width, height: h) }
+        sent += c.settle()
     }
 
     /// Taps the key with this label (or action name) and returns what was sent.
@@ -47,6 +48,7 @@ struct Driven {
         time += 200
         var out = c.press(.pointer, at: k.frame.center, time: time)
         out += c.release(.pointer, time: time + 20)
+        out += c.settle()  // as the app does once the text has gone out
         sent += out
         return out
     }

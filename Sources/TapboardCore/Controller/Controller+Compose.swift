@@ -107,17 +107,18 @@ extension Controller {
 
     /// The word ends with `separator`: corrected where the strip says so.
     mutating func endWord(with separator: String) -> [Command] {
+        let settled = settle()  // the correction is the strip's for the word as it stands
         let typed = composing
         composing = ""
         addedSpace = false
         if mayAutocorrect, Self.correctingSeparators.contains(separator), !kept.contains(typed),
            let fix = strip.autocorrect, fix != typed {
             undoable = (typed, fix + separator)
-            return replace(typed, with: fix + separator) + refreshStrip()
+            return settled + replace(typed, with: fix + separator) + refreshStrip()
         }
         undoable = nil
         learn(typed)
-        return commit(separator) + refreshStrip()
+        return settled + commit(separator) + refreshStrip()
     }
 
     /// The word being typed is done as it stands (a key, the panel hides): its letters
@@ -190,8 +191,23 @@ extension Controller {
         return [.edit(edit)]
     }
 
-    /// The strip for the word being typed (or the next word), redrawn where it changed.
+    /// The strip is to follow the text: it is worked out in `settle()`, after the text
+    /// has gone out (the strip must not delay a letter).
     mutating func refreshStrip() -> [Command] {
+        stripStale = true
+        return []
+    }
+
+    /// What is left to do once the effects of the last events have gone out: the strip
+    /// for the word being typed (or the next word), redrawn where it changed.
+    public mutating func settle() -> [Command] {
+        guard stripStale else { return [] }
+        stripStale = false
+        return updateStrip()
+    }
+
+    /// The strip for the word being typed (or the next word), redrawn where it changed.
+    mutating func updateStrip() -> [Command] {
         var new = Strip.empty
         if showsStrip, let p = provider {
             let before = text.bestGuess?.beforeCursor.map { String($0.suffix(200)) } ?? ""

@@ -37,6 +37,8 @@ public struct Controller {
     public internal(set) var composing = ""
     /// What the strip shows now.
     public internal(set) var strip = Strip.empty
+    /// The text changed since the strip was worked out (`settle()` catches up).
+    var stripStale = false
     /// The strip shows in this field with this keyboard (decided on focus and keyboard change).
     public internal(set) var showsStrip = false
     /// The last commit was an autocorrection: the word as typed and what went in its place
