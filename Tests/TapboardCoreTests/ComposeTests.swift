@@ -24,7 +24,28 @@ struct FakeSuggestions: SuggestionLibrary {
     func learnedWords(for language: String) -> LearnedWords { saved }
 }
 
+/// A provider that shows the context it was given, to check what the strip is asked.
+struct ContextEcho: SuggestionProvider, SuggestionLibrary {
+    func strip(for word: String, context: String, learned: LearnedWords, autocorrect: Bool) -> Strip {
+        Strip(slots: [.empty, .word("[" + context + "]" + word), .empty])
+    }
+    func provider(for layout: Layout) -> (any SuggestionProvider)? { self }
+    func learnedWords(for language: String) -> LearnedWords { LearnedWords() }
+}
+
 @Suite struct ComposeTests {
+    @Test func theStripIsAskedWithTheTextBeforeTheWord() throws {
+        let lib = ShippedLibrary()
+        var d = try Driven()
+        d.c = Controller(layouts: [try lib.load("us").get()], settings: Settings(), library: lib, suggestions: ContextEcho())
+        d.sent = d.c.start(hidden: true)
+        d.focus("")
+        for k in ["h", "i", "space", "y", "o"] { d.tap(k) }
+        #expect(d.c.strip.slots[1] == .word("[hi ]yo"))
+        d.tap("space")
+        #expect(d.c.strip.slots[1] == .word("[hi yo ]"))
+    }
+
     func driven(_ settings: Settings = Settings(), learned: LearnedWords = LearnedWords()) throws -> Driven {
         let lib = ShippedLibrary()
         var d = try Driven()

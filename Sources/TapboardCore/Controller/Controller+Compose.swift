@@ -210,7 +210,9 @@ extension Controller {
     mutating func updateStrip() -> [Command] {
         var new = Strip.empty
         if showsStrip, let p = provider {
-            let before = text.bestGuess?.beforeCursor.map { String($0.suffix(200)) } ?? ""
+            var before = text.bestGuess?.beforeCursor.map { String($0.suffix(200)) } ?? ""
+            // The context is the text before the word, not the word itself.
+            if !composing.isEmpty, before.hasSuffix(composing) { before.removeLast(composing.count) }
             new = p.strip(for: composing, context: before, learned: learnedWords(),
                           autocorrect: mayAutocorrect && !kept.contains(composing))
         }
