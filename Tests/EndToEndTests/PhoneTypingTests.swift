@@ -38,9 +38,9 @@ extension EndToEnd {
     @Test(arguments: Compositor.Kind.allCases)
     func noCapitalsWhereTheFieldDoesNotAsk(_ kind: Compositor.Kind) throws {
         let (c, entry) = try session(kind)
-        // ("ok": a common word autocorrect leaves alone; "yo" would become "you".)
-        try c.tap(panel.taps(["h", "i", "space", "space", "o", "k", "space"]))
-        #expect(waitUntil(5) { lastText(entry) == "hi. ok " }, "entry: \(entry.lines)")
+        // ("no": a common word autocorrect leaves alone; "yo" would become "you".)
+        try c.tap(panel.taps(["h", "i", "space", "space", "n", "o", "space"]))
+        #expect(waitUntil(5) { lastText(entry) == "hi. no " }, "entry: \(entry.lines)")
     }
 
     @Test(arguments: Compositor.Kind.allCases)
