@@ -82,6 +82,13 @@ import Testing
         }
     }
 
+    @Test func aRunOfLettersLongerThanAnyWordIsLeftAlone() {
+        let run = String(repeating: "jk", count: 50)
+        #expect(s.correction(for: run, context: "") == nil)
+        #expect(s.completions(for: run, context: "") == [])
+        #expect(s.correction(for: "tthe", context: "") == "the")
+    }
+
     @Test func keyDistanceMatters() {
         // "cat" is unknown: r (near t? no) — "car" needs t → r, a neighbouring key.
         #expect(s.correction(for: "cat", context: "") == "car")

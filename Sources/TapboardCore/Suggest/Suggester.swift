@@ -191,6 +191,9 @@ struct Search {
         unpaired = 10 * log10(max(1e-9, 1 - w)) + suggester.costs.pairShift
     }
 
+    /// Typed words up to this long are looked up with their typing errors.
+    static let longestEdited = 24
+
     static func isWordCharacter(_ c: Character) -> Bool {
         c.isLetter || c == "'" || c == "\u{2019}" || c == "-"
     }
@@ -327,7 +330,9 @@ struct Search {
             else { add(w, prior(w, f) - s.costs.caseOnly, edited: true) }
         }
 
-        generateEdits()
+        // A typed word longer than any word gets no corrections: its edits would be
+        // thousands of look-ups per letter (a run of letters that is no word).
+        if letters.count <= Search.longestEdited { generateEdits() }
         var ranked = found.map { (word: $0.key, score: $0.value.score, edited: $0.value.edited) }
         ranked.sort { $0.score != $1.score ? $0.score > $1.score : $0.word < $1.word }
 
