@@ -83,12 +83,28 @@ public final class PanelRenderer {
             case .alternates:
                 drawLabel(label, in: item, size: label.count <= 1 ? theme.labelSize : theme.labelSize * 0.72, theme.label, cr)
             case .preview:
-                drawLabel(label, in: item, size: label.count <= 1 ? 0.6 : 0.4, theme.label, cr)
+                drawLabel(label, in: item, size: Self.previewSize(label), theme.label, cr)
             }
         }
         cairo_restore(cr)
         canvas.flush()
     }
+
+    private static func previewSize(_ label: String) -> Double { label.count <= 1 ? 0.6 : 0.4 }
+
+    /// Shapes the labels of key bubbles before they are needed (for idle time): the
+    /// first bubble of each size would otherwise load its font size during a press.
+    public func prepareLabels(of popups: [Popup]) {
+        for popup in popups where popup.kind == .preview {
+            for (i, item) in popup.itemFrames.enumerated() where popup.labels.indices.contains(i) {
+                let label = popup.labels[i]
+                guard !label.isEmpty else { continue }
+                _ = labels.label(label, pixels: Self.pixels(item, Self.previewSize(label)))
+            }
+        }
+    }
+
+    private static func pixels(_ f: Rect, _ size: Double) -> Int { max(Int((f.height * size).rounded()), 6) }
 
     /// A slot of the strip: no key cap, its word (the best, in the middle, a little
     /// brighter), a thin line between slots.
@@ -161,7 +177,7 @@ public final class PanelRenderer {
     private func drawLabel(_ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer,
                            alignLeft: Bool = false) {
         guard !text.isEmpty else { return }
-        let label = labels.label(text, pixels: max(Int((f.height * size).rounded()), 6))
+        let label = labels.label(text, pixels: Self.pixels(f, size))
         // Labels wider than the key shrink to fit.
         let room = f.width * 0.86
         let factor = label.width > room && label.width > 0 ? room / label.width : 1

@@ -108,6 +108,48 @@ extension App {
         }
         p.present(buffer, scale: scale, damage: damage)
         needsDraw = false
+        makeVirtualKeyboardSoon()
+        prepareSpareSoon(width: buffer.width, height: buffer.height)
+        if stale == nil { prepareBubblesSoon(g) }
+    }
+
+    /// After a whole new panel, the key bubbles' labels are shaped in idle time.
+    func prepareBubblesSoon(_ g: PanelGeometry) {
+        guard controller.settings.keyPreview else { return }
+        loop.schedule(after: 0) { [unowned self] in
+            guard self.controller.geometry == g else { return }
+            let bubbles = g.keys.compactMap { k -> Popup? in
+                guard case .text = k.key.action, !k.key.label.isEmpty else { return nil }
+                return Popup.preview(k.key.label, above: k, panelWidth: g.width)
+            }
+            self.renderer.prepareLabels(of: bubbles)
+        }
+    }
+
+    /// After a frame at a new size, the second buffer is made in idle time (a copy of the
+    /// first), so that the next tap draws one key, not a whole panel into a fresh buffer.
+    func prepareSpareSoon(width: Int, height: Int) {
+        guard let pool, pool.needsSpare(width: width, height: height, scale: scale) else { return }
+        loop.schedule(after: 0) { [unowned self] in
+            self.pool?.prepareSpare(width: width, height: height, scale: self.scale)
+        }
+    }
+
+    /// Makes the virtual keyboard once a frame is out: its keymaps take milliseconds the
+    /// first frame should not wait for, and nothing can be tapped before the panel shows.
+    func makeVirtualKeyboardSoon() {
+        guard virtualKeyboard == nil, display.virtualKeyboardManager != nil, display.seat != nil else { return }
+        loop.schedule(after: 0) { [unowned self] in
+            guard self.virtualKeyboard == nil, let manager = self.display.virtualKeyboardManager,
+                  let seat = self.display.seat else { return }
+            do {
+                let vk = try VirtualKeyboard(manager: manager, seat: seat)
+                vk.prepare(for: self.controller.keyboard.layout)
+                self.virtualKeyboard = vk
+            } catch {
+                printError("tapboard: \(error)")
+            }
+        }
     }
 
     // MARK: popup
@@ -117,7 +159,7 @@ extension App {
         guard let p = panel else { return }
         let f = bubble.frame
         if keyBubble == nil { keyBubble = KeyBubble(display: display, parent: p) }
-        if previewPool == nil, let shm = display.shm { previewPool = BufferPool(shm: shm) }
+        if previewPool == nil, let shm = display.shm { previewPool = BufferPool(shm: shm, sizes: 3) }
         guard let b = keyBubble, let buffer = previewPool?.next(width: Int(f.width) * scale,
                                                                height: Int(f.height) * scale, scale: scale),
               let canvas = buffer.canvas else { return }
