@@ -36,16 +36,33 @@ public final class PanelRenderer {
         labels = LabelCache(family: theme.fontFamily)
     }
 
-    /// Draws the whole panel, or only the keys listed in `only`.
-    public func draw(_ geometry: PanelGeometry, _ look: PanelAppearance, on canvas: Canvas, only: [Int]? = nil) {
+    /// The looks last drawn on any canvas: for a live panel, what the screen shows.
+    private var shown: DrawnPanel?
+
+    /// Draws the keys listed in `only`, or, with `only` nil, the panel: where the canvas
+    /// already shows this geometry, only the keys whose look changed (a shift or a
+    /// modifier redraws the keys it changes, not the panel). Returns the keys that may
+    /// differ from the panel drawn last on any canvas (the damage), nil for all of it.
+    @discardableResult
+    public func draw(_ geometry: PanelGeometry, _ look: PanelAppearance, on canvas: Canvas, only: [Int]? = nil) -> [Int]? {
         let cr = canvas.cr
         labels.prepare(for: cr, scale: canvas.scale)
+        let indices = geometry.keys.indices
+        var damage: [Int]?
         if let only {
-            for i in only where geometry.keys.indices.contains(i) {
-                let cell = geometry.keys[i].cell
-                cairo_rectangle(cr, cell.x, cell.y, cell.width, cell.height)
-                fill(cr, theme.background)
-                drawKey(geometry.keys[i], pressed: look.highlighted.contains(i), look, cr)
+            let keys = only.filter { indices.contains($0) }
+            if canvas.drawn?.geometry == geometry {
+                for i in keys { canvas.drawn!.looks[i] = Self.keyLook(i, geometry, look) }
+            }
+            drawKeys(keys, geometry, look, cr)
+            damage = keys
+        } else if let drawn = canvas.drawn, drawn.geometry == geometry {
+            let looks = indices.map { Self.keyLook($0, geometry, look) }
+            let changed = indices.filter { looks[$0] != drawn.looks[$0] }
+            drawKeys(changed, geometry, look, cr)
+            canvas.drawn!.looks = looks
+            if let shown, shown.geometry == geometry {
+                damage = indices.filter { looks[$0] != shown.looks[$0] || looks[$0] != drawn.looks[$0] }
             }
         } else {
             cairo_rectangle(cr, 0, 0, Double(geometry.width), Double(geometry.height))
@@ -53,8 +70,20 @@ public final class PanelRenderer {
             for (i, key) in geometry.keys.enumerated() {
                 drawKey(key, pressed: look.highlighted.contains(i), look, cr)
             }
+            canvas.drawn = DrawnPanel(geometry: geometry, looks: indices.map { Self.keyLook($0, geometry, look) })
         }
+        shown = canvas.drawn
         canvas.flush()
+        return damage
+    }
+
+    private func drawKeys(_ keys: [Int], _ geometry: PanelGeometry, _ look: PanelAppearance, _ cr: OpaquePointer) {
+        for i in keys {
+            let cell = geometry.keys[i].cell
+            cairo_rectangle(cr, cell.x, cell.y, cell.width, cell.height)
+            fill(cr, theme.background)
+            drawKey(geometry.keys[i], pressed: look.highlighted.contains(i), look, cr)
+        }
     }
 
     /// Draws a popup on a canvas the size of `popup.frame`.
@@ -138,13 +167,7 @@ public final class PanelRenderer {
         default: special = true
         }
         // Shift and sticky modifiers that are on show inverted.
-        let on: Bool
-        switch key.action {
-        case .shift: on = look.shift != .off
-        case .modifier(let m): on = look.modifiers.isSuperset(of: m)
-        case .layer: on = key.icon == .shift && look.onShiftPage
-        default: on = false
-        }
+        let on = Self.isOn(key, look)
         var color = special ? theme.specialKey : theme.key
         if on { color = theme.label }
         if case .return = key.action { color = theme.accentKey }
@@ -167,9 +190,7 @@ public final class PanelRenderer {
             }
             return
         }
-        let label = key.label
-        let shown = look.shift != .off && key.text(shifted: false) == label
-            ? (key.text(shifted: true) ?? label) : label
+        let shown = Self.shownLabel(key, look)
         let size = shown.count <= 1 ? theme.labelSize : theme.labelSize * 0.72
         drawLabel(shown, in: f, size: size, ink, cr)
     }

@@ -98,9 +98,9 @@ extension App {
         look.returnLabel = controller.returnLabel
         look.strip = controller.strip
         let stale = buffer.staleKeys
-        renderer.draw(g, look, on: canvas, only: stale.map { Array($0) })
+        let changed = renderer.draw(g, look, on: canvas, only: stale.map { Array($0) })
         buffer.staleKeys = []
-        let damage = stale.map { keys in
+        let damage = changed.map { keys in
             keys.map { i in
                 let c = g.keys[i].cell
                 return (Int(c.x), Int(c.y), Int(c.width.rounded(.up)), Int(c.height.rounded(.up)))
@@ -110,7 +110,7 @@ extension App {
         needsDraw = false
         makeVirtualKeyboardSoon()
         prepareSpareSoon(width: buffer.width, height: buffer.height)
-        if stale == nil { prepareBubblesSoon(g) }
+        if changed == nil { prepareBubblesSoon(g) }
     }
 
     /// After a whole new panel, the key bubbles' labels are shaped in idle time.
