@@ -121,6 +121,35 @@ public final class PanelRenderer {
 
     private static func previewSize(_ label: String) -> Double { label.count <= 1 ? 0.6 : 0.4 }
 
+    /// Starts loading the font configuration (Pango does it on a thread of its own):
+    /// call it first thing, so that the first frame finds the fonts ready.
+    public static func startLoadingFonts() {
+        _ = pango_cairo_font_map_get_default()
+    }
+
+    /// Shapes the key labels of a panel before it is drawn (while the compositor
+    /// configures its surface), so that the first frame only paints them.
+    public func prepareLabels(of geometry: PanelGeometry, _ look: PanelAppearance) {
+        for placed in geometry.keys where placed.frame.width > 0 && placed.frame.height > 0 {
+            let key = placed.key
+            let text: String, size: Double
+            if case .suggestion = key.action {
+                continue
+            } else if case .return = key.action, !look.returnLabel.isEmpty {
+                (text, size) = (look.returnLabel, theme.labelSize * 0.72)
+            } else if key.icon != nil {
+                continue
+            } else if case .space = key.action {
+                (text, size) = (look.spaceLabel, 0.3)
+            } else {
+                text = Self.shownLabel(key, look)
+                size = text.count <= 1 ? theme.labelSize : theme.labelSize * 0.72
+            }
+            guard !text.isEmpty else { continue }
+            _ = labels.label(text, pixels: Self.pixels(placed.frame, size))
+        }
+    }
+
     /// Shapes the labels of key bubbles before they are needed (for idle time): the
     /// first bubble of each size would otherwise load its font size during a press.
     public func prepareLabels(of popups: [Popup]) {

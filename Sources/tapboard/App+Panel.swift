@@ -36,6 +36,19 @@ extension App {
         }
         // The panel may go to another output than the one guessed.
         outputChanged()
+        prepareLabels()
+    }
+
+    /// While the compositor configures the new surface: the labels of the panel it will
+    /// most likely get are shaped (the first frame then only paints them).
+    func prepareLabels() {
+        guard panel != nil else { return }
+        display.flush()
+        let o = outputSize, keyboard = controller.keyboard
+        let g = PanelGeometry.forOutput(width: o.width, height: o.height, layout: keyboard.layout, layer: keyboard.layer)
+        var look = PanelAppearance(shift: keyboard.shift, spaceLabel: controller.spaceLabel, modifiers: keyboard.latched)
+        look.returnLabel = controller.returnLabel
+        renderer.prepareLabels(of: g, look)
     }
 
     /// The compositor closed the panel (its output went) or its pinned output went: a
