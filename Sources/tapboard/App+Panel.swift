@@ -121,6 +121,8 @@ extension App {
         }
         p.present(buffer, scale: scale, damage: damage)
         needsDraw = false
+        // The commit moved the bubble; it is drawn and shown now, after the highlight.
+        if let b = keyBubble, let bubble = b.waiting { drawBubble(bubble, in: b) }
         makeVirtualKeyboardSoon()
         prepareSpareSoon(width: buffer.width, height: buffer.height)
         if changed == nil { prepareBubblesSoon(g) }
@@ -167,23 +169,26 @@ extension App {
 
     // MARK: popup
 
-    /// The pressed key's bubble, above the key (a subsurface of the panel).
+    /// The pressed key's bubble, above the key (a subsurface of the panel): moved with
+    /// the panel's next commit, drawn and shown right after it (drawIfNeeded).
     func showPreview(_ bubble: Popup) {
         guard let p = panel else { return }
-        let f = bubble.frame
         if keyBubble == nil { keyBubble = KeyBubble(display: display, parent: p) }
+        keyBubble?.move(to: bubble)
+        needsDraw = true
+    }
+
+    func drawBubble(_ bubble: Popup, in b: KeyBubble) {
+        let f = bubble.frame
         if previewPool == nil, let shm = display.shm { previewPool = BufferPool(shm: shm, sizes: 3) }
-        guard let b = keyBubble, let buffer = previewPool?.next(width: Int(f.width) * scale,
-                                                               height: Int(f.height) * scale, scale: scale),
+        guard let buffer = previewPool?.next(width: Int(f.width) * scale, height: Int(f.height) * scale, scale: scale),
               let canvas = buffer.canvas else { return }
         renderer.draw(bubble, on: canvas)
-        b.show(buffer, x: Int(f.x), y: Int(f.y), scale: scale)
-        needsDraw = true  // the panel's commit applies the bubble
+        b.show(buffer, scale: scale)
     }
 
     func hidePreview() {
         keyBubble?.hide()
-        needsDraw = true
     }
 
     func showPopup(_ popup: Popup) {
