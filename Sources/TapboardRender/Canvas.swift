@@ -10,6 +10,8 @@ public final class Canvas {
     public let pixelHeight: Int
     /// Buffer pixels per logical pixel.
     public let scale: Int
+    /// The panel these pixels show (PanelRenderer's record), nil if unknown.
+    var drawn: DrawnPanel?
 
     /// Takes ownership of an image surface; nil (and the surface destroyed) if unusable.
     private init?(surface s: OpaquePointer?, scale: Int) {

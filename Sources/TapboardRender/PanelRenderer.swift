@@ -36,16 +36,33 @@ public final class PanelRenderer {
         labels = LabelCache(family: theme.fontFamily)
     }
 
-    /// Draws the whole panel, or only the keys listed in `only`.
-    public func draw(_ geometry: PanelGeometry, _ look: PanelAppearance, on canvas: Canvas, only: [Int]? = nil) {
+    /// The looks last drawn on any canvas: for a live panel, what the screen shows.
+    private var shown: DrawnPanel?
+
+    /// Draws the keys listed in `only`, or, with `only` nil, the panel: where the canvas
+    /// already shows this geometry, only the keys whose look changed (a shift or a
+    /// modifier redraws the keys it changes, not the panel). Returns the keys that may
+    /// differ from the panel drawn last on any canvas (the damage), nil for all of it.
+    @discardableResult
+    public func draw(_ geometry: PanelGeometry, _ look: PanelAppearance, on canvas: Canvas, only: [Int]? = nil) -> [Int]? {
         let cr = canvas.cr
         labels.prepare(for: cr, scale: canvas.scale)
+        let indices = geometry.keys.indices
+        var damage: [Int]?
         if let only {
-            for i in only where geometry.keys.indices.contains(i) {
-                let cell = geometry.keys[i].cell
-                cairo_rectangle(cr, cell.x, cell.y, cell.width, cell.height)
-                fill(cr, theme.background)
-                drawKey(geometry.keys[i], pressed: look.highlighted.contains(i), look, cr)
+            let keys = only.filter { indices.contains($0) }
+            if canvas.drawn?.geometry == geometry {
+                for i in keys { canvas.drawn!.looks[i] = Self.keyLook(i, geometry, look) }
+            }
+            drawKeys(keys, geometry, look, cr)
+            damage = keys
+        } else if let drawn = canvas.drawn, drawn.geometry == geometry {
+            let looks = indices.map { Self.keyLook($0, geometry, look) }
+            let changed = indices.filter { looks[$0] != drawn.looks[$0] }
+            drawKeys(changed, geometry, look, cr)
+            canvas.drawn!.looks = looks
+            if let shown, shown.geometry == geometry {
+                damage = indices.filter { looks[$0] != shown.looks[$0] || looks[$0] != drawn.looks[$0] }
             }
         } else {
             cairo_rectangle(cr, 0, 0, Double(geometry.width), Double(geometry.height))
@@ -53,8 +70,20 @@ public final class PanelRenderer {
             for (i, key) in geometry.keys.enumerated() {
                 drawKey(key, pressed: look.highlighted.contains(i), look, cr)
             }
+            canvas.drawn = DrawnPanel(geometry: geometry, looks: indices.map { Self.keyLook($0, geometry, look) })
         }
+        shown = canvas.drawn
         canvas.flush()
+        return damage
+    }
+
+    private func drawKeys(_ keys: [Int], _ geometry: PanelGeometry, _ look: PanelAppearance, _ cr: OpaquePointer) {
+        for i in keys {
+            let cell = geometry.keys[i].cell
+            cairo_rectangle(cr, cell.x, cell.y, cell.width, cell.height)
+            fill(cr, theme.background)
+            drawKey(geometry.keys[i], pressed: look.highlighted.contains(i), look, cr)
+        }
     }
 
     /// Draws a popup on a canvas the size of `popup.frame`.
@@ -83,12 +112,57 @@ public final class PanelRenderer {
             case .alternates:
                 drawLabel(label, in: item, size: label.count <= 1 ? theme.labelSize : theme.labelSize * 0.72, theme.label, cr)
             case .preview:
-                drawLabel(label, in: item, size: label.count <= 1 ? 0.6 : 0.4, theme.label, cr)
+                drawLabel(label, in: item, size: Self.previewSize(label), theme.label, cr)
             }
         }
         cairo_restore(cr)
         canvas.flush()
     }
+
+    private static func previewSize(_ label: String) -> Double { label.count <= 1 ? 0.6 : 0.4 }
+
+    /// Starts loading the font configuration (Pango does it on a thread of its own):
+    /// call it first thing, so that the first frame finds the fonts ready.
+    public static func startLoadingFonts() {
+        _ = pango_cairo_font_map_get_default()
+    }
+
+    /// Shapes the key labels of a panel before it is drawn (while the compositor
+    /// configures its surface), so that the first frame only paints them.
+    public func prepareLabels(of geometry: PanelGeometry, _ look: PanelAppearance) {
+        for placed in geometry.keys where placed.frame.width > 0 && placed.frame.height > 0 {
+            let key = placed.key
+            let text: String, size: Double
+            if case .suggestion = key.action {
+                continue
+            } else if case .return = key.action, !look.returnLabel.isEmpty {
+                (text, size) = (look.returnLabel, theme.labelSize * 0.72)
+            } else if key.icon != nil {
+                continue
+            } else if case .space = key.action {
+                (text, size) = (look.spaceLabel, 0.3)
+            } else {
+                text = Self.shownLabel(key, look)
+                size = text.count <= 1 ? theme.labelSize : theme.labelSize * 0.72
+            }
+            guard !text.isEmpty else { continue }
+            _ = labels.label(text, pixels: Self.pixels(placed.frame, size))
+        }
+    }
+
+    /// Shapes the labels of key bubbles before they are needed (for idle time): the
+    /// first bubble of each size would otherwise load its font size during a press.
+    public func prepareLabels(of popups: [Popup]) {
+        for popup in popups where popup.kind == .preview {
+            for (i, item) in popup.itemFrames.enumerated() where popup.labels.indices.contains(i) {
+                let label = popup.labels[i]
+                guard !label.isEmpty else { continue }
+                _ = labels.label(label, pixels: Self.pixels(item, Self.previewSize(label)))
+            }
+        }
+    }
+
+    private static func pixels(_ f: Rect, _ size: Double) -> Int { max(Int((f.height * size).rounded()), 6) }
 
     /// A slot of the strip: no key cap, its word (the best, in the middle, a little
     /// brighter), a thin line between slots.
@@ -122,13 +196,7 @@ public final class PanelRenderer {
         default: special = true
         }
         // Shift and sticky modifiers that are on show inverted.
-        let on: Bool
-        switch key.action {
-        case .shift: on = look.shift != .off
-        case .modifier(let m): on = look.modifiers.isSuperset(of: m)
-        case .layer: on = key.icon == .shift && look.onShiftPage
-        default: on = false
-        }
+        let on = Self.isOn(key, look)
         var color = special ? theme.specialKey : theme.key
         if on { color = theme.label }
         if case .return = key.action { color = theme.accentKey }
@@ -151,9 +219,7 @@ public final class PanelRenderer {
             }
             return
         }
-        let label = key.label
-        let shown = look.shift != .off && key.text(shifted: false) == label
-            ? (key.text(shifted: true) ?? label) : label
+        let shown = Self.shownLabel(key, look)
         let size = shown.count <= 1 ? theme.labelSize : theme.labelSize * 0.72
         drawLabel(shown, in: f, size: size, ink, cr)
     }
@@ -161,7 +227,7 @@ public final class PanelRenderer {
     private func drawLabel(_ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer,
                            alignLeft: Bool = false) {
         guard !text.isEmpty else { return }
-        let label = labels.label(text, pixels: max(Int((f.height * size).rounded()), 6))
+        let label = labels.label(text, pixels: Self.pixels(f, size))
         // Labels wider than the key shrink to fit.
         let room = f.width * 0.86
         let factor = label.width > room && label.width > 0 ? room / label.width : 1

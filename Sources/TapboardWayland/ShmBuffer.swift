@@ -79,17 +79,67 @@ func show(_ buffer: ShmBuffer, on surface: OpaquePointer, scale: Int, appliedSca
     wl_surface_commit(surface)
 }
 
-/// Two buffers, so one can be drawn while the compositor reads the other.
+/// Two buffers per size, so one can be drawn while the compositor reads the other.
+/// A buffer made beside one that is already drawn starts as a copy of it, so only the
+/// keys changed since need drawing (a copy costs far less than drawing a whole panel).
 public final class BufferPool {
+    private struct Size: Equatable {
+        let width, height, scale: Int
+        init(_ width: Int, _ height: Int, _ scale: Int) { (self.width, self.height, self.scale) = (width, height, scale) }
+        init(of b: ShmBuffer) { self.init(b.width, b.height, b.scale) }
+    }
+
     private var buffers: [ShmBuffer] = []
+    /// Sizes in use, the most recent first; buffers of other sizes are let go.
+    private var recent: [Size] = []
     let shm: OpaquePointer
-    public init(shm: OpaquePointer) { self.shm = shm }
+    /// How many sizes to keep buffers for (the key bubble's size varies with the key).
+    let sizes: Int
+
+    public init(shm: OpaquePointer, sizes: Int = 1) {
+        self.shm = shm
+        self.sizes = max(1, sizes)
+    }
 
     /// A free buffer of this size (buffer pixels) and scale, or nil if both are busy.
     public func next(width: Int, height: Int, scale: Int) -> ShmBuffer? {
-        buffers.removeAll { $0.width != width || $0.height != height || $0.scale != scale }
-        if let free = buffers.first(where: { !$0.busy }) { return free }
-        guard buffers.count < 2, let b = ShmBuffer(shm: shm, width: width, height: height, scale: scale) else { return nil }
+        let size = Size(width, height, scale)
+        use(size)
+        let same = buffers.filter { Size(of: $0) == size }
+        if let free = same.first(where: { !$0.busy }) { return free }
+        guard same.count < 2 else { return nil }
+        return make(size, from: same.first)
+    }
+
+    /// Makes the second buffer of this size now, a copy of the first once that is
+    /// drawn, so that the next frame need not: for idle time after a frame.
+    public func prepareSpare(width: Int, height: Int, scale: Int) {
+        let size = Size(width, height, scale)
+        let same = buffers.filter { Size(of: $0) == size }
+        guard same.count == 1, same[0].staleKeys != nil else { return }
+        _ = make(size, from: same[0])
+    }
+
+    /// Whether a drawn buffer of this size has no spare beside it yet.
+    public func needsSpare(width: Int, height: Int, scale: Int) -> Bool {
+        let same = buffers.filter { Size(of: $0) == Size(width, height, scale) }
+        return same.count == 1 && same[0].staleKeys != nil
+    }
+
+    private func use(_ size: Size) {
+        guard recent.first != size else { return }
+        recent.removeAll { $0 == size }
+        recent.insert(size, at: 0)
+        if recent.count > sizes { recent.removeLast(recent.count - sizes) }
+        buffers.removeAll { b in !recent.contains(Size(of: b)) }
+    }
+
+    private func make(_ size: Size, from source: ShmBuffer?) -> ShmBuffer? {
+        guard let b = ShmBuffer(shm: shm, width: size.width, height: size.height, scale: size.scale) else { return nil }
+        if let source, source.staleKeys != nil {
+            b.pixels.copyMemory(from: source.pixels, byteCount: b.size)
+            b.staleKeys = source.staleKeys
+        }
         buffers.append(b)
         return b
     }

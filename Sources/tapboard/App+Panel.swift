@@ -36,6 +36,19 @@ extension App {
         }
         // The panel may go to another output than the one guessed.
         outputChanged()
+        prepareLabels()
+    }
+
+    /// While the compositor configures the new surface: the labels of the panel it will
+    /// most likely get are shaped (the first frame then only paints them).
+    func prepareLabels() {
+        guard panel != nil else { return }
+        display.flush()
+        let o = outputSize, keyboard = controller.keyboard
+        let g = PanelGeometry.forOutput(width: o.width, height: o.height, layout: keyboard.layout, layer: keyboard.layer)
+        var look = PanelAppearance(shift: keyboard.shift, spaceLabel: controller.spaceLabel, modifiers: keyboard.latched)
+        look.returnLabel = controller.returnLabel
+        renderer.prepareLabels(of: g, look)
     }
 
     /// The compositor closed the panel (its output went) or its pinned output went: a
@@ -98,9 +111,9 @@ extension App {
         look.returnLabel = controller.returnLabel
         look.strip = controller.strip
         let stale = buffer.staleKeys
-        renderer.draw(g, look, on: canvas, only: stale.map { Array($0) })
+        let changed = renderer.draw(g, look, on: canvas, only: stale.map { Array($0) })
         buffer.staleKeys = []
-        let damage = stale.map { keys in
+        let damage = changed.map { keys in
             keys.map { i in
                 let c = g.keys[i].cell
                 return (Int(c.x), Int(c.y), Int(c.width.rounded(.up)), Int(c.height.rounded(.up)))
@@ -108,27 +121,74 @@ extension App {
         }
         p.present(buffer, scale: scale, damage: damage)
         needsDraw = false
+        // The commit moved the bubble; it is drawn and shown now, after the highlight.
+        if let b = keyBubble, let bubble = b.waiting { drawBubble(bubble, in: b) }
+        makeVirtualKeyboardSoon()
+        prepareSpareSoon(width: buffer.width, height: buffer.height)
+        if changed == nil { prepareBubblesSoon(g) }
+    }
+
+    /// After a whole new panel, the key bubbles' labels are shaped in idle time.
+    func prepareBubblesSoon(_ g: PanelGeometry) {
+        guard controller.settings.keyPreview else { return }
+        loop.schedule(after: 0) { [unowned self] in
+            guard self.controller.geometry == g else { return }
+            let bubbles = g.keys.compactMap { k -> Popup? in
+                guard case .text = k.key.action, !k.key.label.isEmpty else { return nil }
+                return Popup.preview(k.key.label, above: k, panelWidth: g.width)
+            }
+            self.renderer.prepareLabels(of: bubbles)
+        }
+    }
+
+    /// After a frame at a new size, the second buffer is made in idle time (a copy of the
+    /// first), so that the next tap draws one key, not a whole panel into a fresh buffer.
+    func prepareSpareSoon(width: Int, height: Int) {
+        guard let pool, pool.needsSpare(width: width, height: height, scale: scale) else { return }
+        loop.schedule(after: 0) { [unowned self] in
+            self.pool?.prepareSpare(width: width, height: height, scale: self.scale)
+        }
+    }
+
+    /// Makes the virtual keyboard once a frame is out: its keymaps take milliseconds the
+    /// first frame should not wait for, and nothing can be tapped before the panel shows.
+    func makeVirtualKeyboardSoon() {
+        guard virtualKeyboard == nil, display.virtualKeyboardManager != nil, display.seat != nil else { return }
+        loop.schedule(after: 0) { [unowned self] in
+            guard self.virtualKeyboard == nil, let manager = self.display.virtualKeyboardManager,
+                  let seat = self.display.seat else { return }
+            do {
+                let vk = try VirtualKeyboard(manager: manager, seat: seat)
+                vk.prepare(for: self.controller.keyboard.layout)
+                self.virtualKeyboard = vk
+            } catch {
+                printError("tapboard: \(error)")
+            }
+        }
     }
 
     // MARK: popup
 
-    /// The pressed key's bubble, above the key (a subsurface of the panel).
+    /// The pressed key's bubble, above the key (a subsurface of the panel): moved with
+    /// the panel's next commit, drawn and shown right after it (drawIfNeeded).
     func showPreview(_ bubble: Popup) {
         guard let p = panel else { return }
-        let f = bubble.frame
         if keyBubble == nil { keyBubble = KeyBubble(display: display, parent: p) }
-        if previewPool == nil, let shm = display.shm { previewPool = BufferPool(shm: shm) }
-        guard let b = keyBubble, let buffer = previewPool?.next(width: Int(f.width) * scale,
-                                                               height: Int(f.height) * scale, scale: scale),
+        keyBubble?.move(to: bubble)
+        needsDraw = true
+    }
+
+    func drawBubble(_ bubble: Popup, in b: KeyBubble) {
+        let f = bubble.frame
+        if previewPool == nil, let shm = display.shm { previewPool = BufferPool(shm: shm, sizes: 3) }
+        guard let buffer = previewPool?.next(width: Int(f.width) * scale, height: Int(f.height) * scale, scale: scale),
               let canvas = buffer.canvas else { return }
         renderer.draw(bubble, on: canvas)
-        b.show(buffer, x: Int(f.x), y: Int(f.y), scale: scale)
-        needsDraw = true  // the panel's commit applies the bubble
+        b.show(buffer, scale: scale)
     }
 
     func hidePreview() {
         keyBubble?.hide()
-        needsDraw = true
     }
 
     func showPopup(_ popup: Popup) {

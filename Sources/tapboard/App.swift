@@ -54,7 +54,6 @@ final class App {
                                 suggestions: settings.suggestions ? SuggestionStore(dictionaries: DictionaryStore(layouts: store)) : nil)
         loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])
         router = PressRouter { [unowned self] call in self.perform(call(&self.controller)) }
-        if let seat = display.seat { try attach(seat) }
         display.onSeat = { [unowned self] seat in
             do { try self.attach(seat) } catch { printError("tapboard: \(error)") }
             // phoc 0.24: the panel waited for the seat.
@@ -72,16 +71,15 @@ final class App {
         let o = outputSize
         perform(controller.outputChanged(width: o.width, height: o.height))
         perform(controller.start(hidden: startHidden))
+        // The panel's surface goes out first: the compositor configures it meanwhile.
+        display.flush()
+        if let seat = display.seat { try attach(seat) }
     }
 
-    /// Creates the input method and the virtual keyboard on the seat.
+    /// Creates the input method on the seat (the virtual keyboard follows the first frame).
     func attach(_ seat: Seat) throws(WaylandError) {
         seat.handler = router
-        if let manager = display.virtualKeyboardManager {
-            let vk = try VirtualKeyboard(manager: manager, seat: seat)
-            vk.prepare(for: controller.keyboard.layout)
-            virtualKeyboard = vk
-        }
+        // The virtual keyboard comes after the panel's first frame (makeVirtualKeyboardSoon).
         if let manager = display.inputMethodManager {
             let im = InputMethod(manager: manager, seat: seat)
             im.onDone = { [unowned self, unowned im] change in

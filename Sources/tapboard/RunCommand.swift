@@ -1,4 +1,5 @@
 import TapboardCore
+import TapboardRender
 import TapboardWayland
 
 /// The settings file, then the command line on top.
@@ -38,6 +39,7 @@ func enabledLayoutNames(_ settings: Settings, store: LayoutStore) -> [String] {
 
 /// `tapboard` / `tapboard run`: the live keyboard.
 func runCommand(_ o: Options, store: LayoutStore) -> Int32 {
+    PanelRenderer.startLoadingFonts()
     let settings = loadSettings(o)
     var layouts: [Layout] = []
     for name in enabledLayoutNames(settings, store: store) {

@@ -150,6 +150,22 @@ import TapboardRender
         #expect(plain.pixel(x: Int(o.x + 3), y: Int(o.center.y)) == pressed.pixel(x: Int(o.x + 3), y: Int(o.center.y)))
     }
 
+    @Test func aShiftRedrawsOnlyTheKeysItChanges() throws {
+        let us = try load("us")
+        let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0])
+        let canvas = try #require(Canvas(width: g.width, height: g.height))
+        let renderer = PanelRenderer()
+        #expect(renderer.draw(g, PanelAppearance(), on: canvas) == nil)
+        let shifted = PanelAppearance(shift: .locked, spaceLabel: "English (US)")
+        let changed = try #require(renderer.draw(g, shifted, on: canvas))
+        // Letters, the shift key and the space bar; not digits' layer key, return, backspace...
+        #expect(!changed.isEmpty && changed.count < g.keys.count)
+        #expect(!changed.contains { g.keys[$0].key.action == .return })
+        try compare(canvas, golden: "shiftAndModifiersShowAsOn")
+        // Nothing changed: nothing drawn.
+        #expect(renderer.draw(g, shifted, on: canvas) == [])
+    }
+
     @Test func redrawingOneKeyMatchesAFullDraw() throws {
         let us = try load("us")
         let look = PanelAppearance(highlighted: [3])
