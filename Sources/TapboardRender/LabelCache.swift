@@ -12,6 +12,9 @@ final class LabelCache {
 
     private let context: OpaquePointer
     private var entries: [String: Entry] = [:]
+    /// Labels that change with every letter (the strip's words), kept apart in a few.
+    private var transients: [String: Entry] = [:]
+    private let transientLimit = 24
     private var fonts: [Int: OpaquePointer] = [:]
     private let family: String
     /// More labels than any keyboard shows; past it the cache starts afresh.
@@ -24,6 +27,7 @@ final class LabelCache {
 
     deinit {
         for e in entries.values { g_object_unref(UnsafeMutableRawPointer(e.layout)) }
+        for e in transients.values { g_object_unref(UnsafeMutableRawPointer(e.layout)) }
         for f in fonts.values { pango_font_description_free(f) }
         g_object_unref(UnsafeMutableRawPointer(context))
     }
@@ -38,22 +42,34 @@ final class LabelCache {
         pango_cairo_update_context(cr, context)
     }
 
-    func label(_ text: String, pixels: Int) -> Entry {
+    /// The label laid out; `transient` ones (the strip's words) go to a small cache of their own.
+    func label(_ text: String, pixels: Int, transient: Bool = false) -> Entry {
         let key = "\(pixels)|\(text)"
-        if let e = entries[key] { return e }
-        if entries.count >= limit {
-            for e in entries.values { g_object_unref(UnsafeMutableRawPointer(e.layout)) }
-            entries = [:]
+        if let e = entries[key] ?? transients[key] { return e }
+        let e = make(text, pixels: pixels)
+        if transient {
+            if transients.count >= transientLimit { drop(&transients) }
+            transients[key] = e
+        } else {
+            if entries.count >= limit { drop(&entries) }
+            entries[key] = e
         }
+        return e
+    }
+
+    private func drop(_ cache: inout [String: Entry]) {
+        for e in cache.values { g_object_unref(UnsafeMutableRawPointer(e.layout)) }
+        cache = [:]
+    }
+
+    private func make(_ text: String, pixels: Int) -> Entry {
         let layout = pango_layout_new(context)!
         pango_layout_set_font_description(layout, font(pixels))
         pango_layout_set_text(layout, text, -1)
         var ink = PangoRectangle()
         var logical = PangoRectangle()
         pango_layout_get_pixel_extents(layout, &ink, &logical)
-        let e = Entry(layout: layout, width: Double(logical.width), height: Double(logical.height))
-        entries[key] = e
-        return e
+        return Entry(layout: layout, width: Double(logical.width), height: Double(logical.height))
     }
 
     private func font(_ pixels: Int) -> OpaquePointer {

@@ -179,7 +179,7 @@ public final class PanelRenderer {
             fill(cr, theme.specialKey)
         }
         let ink = slot == 1 ? theme.label : theme.secondaryLabel
-        drawLabel(content.text, in: f, size: 0.5, ink, cr)
+        drawLabel(content.text, in: f, size: 0.5, ink, cr, transient: true)
     }
 
     private func drawKey(_ placed: PlacedKey, pressed: Bool, _ look: PanelAppearance, _ cr: OpaquePointer) {
@@ -225,9 +225,9 @@ public final class PanelRenderer {
     }
 
     private func drawLabel(_ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer,
-                           alignLeft: Bool = false) {
+                           alignLeft: Bool = false, transient: Bool = false) {
         guard !text.isEmpty else { return }
-        let label = labels.label(text, pixels: Self.pixels(f, size))
+        let label = labels.label(text, pixels: Self.pixels(f, size), transient: transient)
         // Labels wider than the key shrink to fit.
         let room = f.width * 0.86
         let factor = label.width > room && label.width > 0 ? room / label.width : 1

@@ -50,7 +50,9 @@ struct DictionaryStore {
         case .failure(let e): return .failure(StoreError(message: e.description))
         }
         do {
-            return .success(try Lexicon(unsafeBytes: file.bytes, owner: file))
+            let lexicon = try Lexicon(unsafeBytes: file.bytes, owner: file)
+            file.dropResidentPages()  // validation read every page; queries read few
+            return .success(lexicon)
         } catch {
             return .failure(StoreError(message: "\(path): \(error)"))
         }
@@ -75,6 +77,12 @@ final class MappedFile: @unchecked Sendable {
     private init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
+
+    /// Lets the kernel take back the pages read so far (they come back from the page
+    /// cache when read again): resident memory holds only what queries touch.
+    func dropResidentPages() {
+        _ = madvise(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count, MADV_DONTNEED)
+    }
 
     static func open(_ path: String) -> Result<MappedFile, FileError> {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
