@@ -63,8 +63,10 @@ extension Controller {
         guard wanted != showsStrip else { return [] }
         showsStrip = wanted
         if !wanted { strip = .empty }
+        // Keys move under held fingers: their presses end (a release would hit another key).
+        let cancelled = translate(keyboard.cancelAll()) + cancelStaleTimers()
         geometry = geometry.map { makeGeometry(width: $0.width, height: $0.height) }
-        return resize() + [.redraw(nil)]
+        return cancelled + resize() + [.redraw(nil)]
     }
 
     /// Another input method holds the seat (or there is none): fields will not report

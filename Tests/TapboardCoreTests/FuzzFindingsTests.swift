@@ -1,0 +1,81 @@
+import Testing
+@testable import TapboardCore
+
+/// Inputs scripts/fuzz found that broke an invariant, each kept as a test.
+@Suite struct FuzzFindingsTests {
+    func center(_ d: Driven, _ label: String) throws -> Point {
+        try #require(d.c.geometry?.keys.first { $0.key.label == label }).frame.center
+    }
+
+    /// One finger holds a letter (its bubble shows) while another releases a layer
+    /// key: the keys change under the first finger, and its bubble must go with them.
+    @Test func aLayerSwitchEndsAnotherFingersBubble() throws {
+        var d = try Driven()
+        d.focus()
+        var out = d.c.press(.touch(1), at: try center(d, "123"), time: 2000)
+        out += d.c.press(.touch(2), at: try center(d, "e"), time: 2050)
+        #expect(out.contains { if case .showPreview = $0 { true } else { false } })
+        out = d.c.release(.touch(1), time: 2100)
+        #expect(d.c.keyboard.layer.name == "symbols")
+        #expect(out.contains(.hidePreview))
+        #expect(d.c.keyboard.activePresses.isEmpty)
+        #expect(d.c.release(.touch(2), time: 2150).allSatisfy { if case .edit = $0 { false } else { true } })
+    }
+
+    /// The same with the other finger's accents open: the popup closes.
+    @Test func aLayerSwitchClosesAnotherFingersPopup() throws {
+        var d = try Driven()
+        d.focus()
+        _ = d.c.press(.touch(1), at: try center(d, "123"), time: 2000)
+        let e = d.c.press(.touch(2), at: try center(d, "e"), time: 2050)
+        let timer = try #require(e.compactMap { if case .schedule(let t, _) = $0 { t } else { nil } }.first)
+        #expect(d.c.timerFired(timer, time: 2450).contains { if case .showPopup = $0 { true } else { false } })
+        let out = d.c.release(.touch(1), time: 2500)
+        #expect(out.contains(.closePopup))
+        #expect(d.c.keyboard.popup == nil)
+    }
+}
+
+/// Fields that bring the strip or take it away move every key.
+@Suite struct StripChangeTests {
+    func driven() throws -> Driven {
+        let lib = ShippedLibrary()
+        var d = try Driven()
+        d.c = Controller(layouts: [try lib.load("us").get()], settings: Settings(), library: lib,
+                         suggestions: FakeSuggestions())
+        d.sent = d.c.start(hidden: true)
+        return d
+    }
+
+    /// A key held while focus leaves a prose field (the strip goes, the keys move up):
+    /// its release typed another key, or crashed on an index past the last key.
+    @Test func aKeyHeldWhileTheStripGoesIsCancelled() throws {
+        var d = try driven()
+        d.focus()
+        let g = try #require(d.c.geometry)
+        #expect(g.strip != nil)
+        let last = try #require(g.keys.last)
+        _ = d.c.press(.touch(1), at: last.frame.center, time: 3000)
+        var f = TextFieldState()
+        f.active = false
+        let out = d.c.fieldChanged(.deactivated, f)
+        #expect(d.c.geometry?.strip == nil && d.c.geometry!.keys.count < g.keys.count)
+        #expect(d.c.keyboard.activePresses.isEmpty)
+        #expect(!out.contains { if case .schedule(.key, _) = $0 { true } else { false } })
+        #expect(d.c.release(.touch(1), time: 3100).isEmpty)
+    }
+
+    /// The other way: a key held in a terminal when a prose field takes focus.
+    @Test func aKeyHeldWhileTheStripComesIsCancelled() throws {
+        var d = try driven()
+        d.focus(purpose: .terminal)
+        let before = try #require(d.c.geometry)
+        #expect(before.strip == nil)
+        let q = try #require(before.keys.first { $0.key.label == "q" })
+        _ = d.c.press(.touch(1), at: q.frame.center, time: 3000)
+        d.focus(purpose: .normal, change: .updated)
+        #expect(d.c.geometry?.strip != nil)
+        #expect(d.c.keyboard.activePresses.isEmpty)
+        #expect(d.textOut(d.c.release(.touch(1), time: 3100)).isEmpty)
+    }
+}
