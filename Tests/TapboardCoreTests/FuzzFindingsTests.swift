@@ -22,6 +22,24 @@ import Testing
         #expect(d.c.release(.touch(2), time: 2150).allSatisfy { if case .edit = $0 { false } else { true } })
     }
 
+    /// A config file with Windows line ends: CR LF is one Swift Character, so the file
+    /// read as one line and every setting after the first was lost.
+    @Test func aConfigWithCRLFLineEndsReadsEveryLine() {
+        let (s, warnings) = Settings.parse("layouts = de, us\r\nlong-press = 500\r\nbogus\r\n", file: "cfg")
+        #expect(s.layouts == ["de", "us"])
+        #expect(s.longPress == 500)
+        #expect(warnings == ["cfg:3: expected \"setting = value\"; ignored"])
+    }
+
+    /// A learned-words file with a count at Int.max (a hand-edited or corrupt file):
+    /// learning that word once more overflowed and crashed the keyboard.
+    @Test func aHugeCountInTheLearnedFileDoesNotOverflow() {
+        var words = LearnedWords(parsing: "w\tbig\t9223372036854775807\np\tbig\tbig\t9223372036854775807\n")
+        words.learn("big", after: "big")
+        #expect(words.words["big"] == LearnedWords.maxCount + 1)
+        #expect(words.next(after: "big") == ["big"])
+    }
+
     /// The same with the other finger's accents open: the popup closes.
     @Test func aLayerSwitchClosesAnotherFingersPopup() throws {
         var d = try Driven()
