@@ -40,6 +40,18 @@ import Testing
         #expect(words.next(after: "big") == ["big"])
     }
 
+    /// An output reported one pixel high (a hostile or confused compositor): the panel
+    /// with its strip asked for height 0, a protocol error for a bottom-anchored layer surface.
+    @Test func aTinyOutputNeverGivesAPanelOfHeightZero() throws {
+        let us = try loadShipped("us.json")
+        for (w, h) in [(720, 1), (1, 1), (2000, 2), (720, 60), (3, 720)] {
+            for strip in [false, true] {
+                let g = PanelGeometry.forOutput(width: w, height: h, layout: us, layer: us.layers[0], strip: strip)
+                #expect(g.height > 0, "\(w)x\(h), strip \(strip)")
+            }
+        }
+    }
+
     /// The same with the other finger's accents open: the popup closes.
     @Test func aLayerSwitchClosesAnotherFingersPopup() throws {
         var d = try Driven()
