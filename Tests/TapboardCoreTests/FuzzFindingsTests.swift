@@ -108,4 +108,21 @@ import Testing
         #expect(d.c.keyboard.activePresses.isEmpty)
         #expect(d.textOut(d.c.release(.touch(1), time: 3100)).isEmpty)
     }
+
+    /// `unavailable` while a key is held in a field with the strip: the strip went
+    /// without the keys moving, so the next configure moved them under the finger
+    /// (a crash on an index past the last key).
+    @Test func unavailableWhileAKeyIsHeldEndsItAndDropsTheStrip() throws {
+        var d = try driven()
+        d.focus()
+        let g = try #require(d.c.geometry)
+        #expect(g.strip != nil)
+        _ = d.c.press(.touch(1), at: try #require(g.keys.last).frame.center, time: 3000)
+        let out = d.c.inputMethodUnavailable()
+        #expect(d.c.geometry?.strip == nil && d.c.geometry!.keys.count < g.keys.count)
+        #expect(d.c.keyboard.activePresses.isEmpty)
+        for case .setPanelHeight(let h) in out { _ = d.c.panelConfigured(width: 720, height: h) }
+        #expect(d.c.move(.touch(1), to: Point(x: 10, y: 10)).isEmpty)
+        #expect(d.c.release(.touch(1), time: 3100).isEmpty)
+    }
 }

@@ -78,8 +78,8 @@ extension Controller {
         field = TextFieldState()
         text.reset()
         resetWord()
-        showsStrip = false
+        let strip = stripChanged()  // the strip goes: keys move, held ones end
         return [.say("another input method holds this seat; typing through the virtual keyboard only "
-                     + "(SIGUSR2 shows the panel, SIGUSR1 hides it)")] + autoShift() + show()
+                     + "(SIGUSR2 shows the panel, SIGUSR1 hides it)")] + strip + autoShift() + show()
     }
 }
