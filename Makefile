@@ -32,7 +32,7 @@ test:
 	$(SWIFT) build --build-tests --sanitize=address --build-path .build/asan
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt $(SWIFT) test --skip-build \
 		--sanitize=address --build-path .build/asan --filter 'TapboardCoreTests\.|TapboardWaylandTests\.'
-	scripts/fuzz 20
+	SWIFTC=$(SWIFT)c scripts/fuzz 20
 
 bench: release
 	scripts/install-deps bench
