@@ -126,3 +126,35 @@ import Testing
         #expect(d.c.release(.touch(1), time: 3100).isEmpty)
     }
 }
+
+/// A layer that lasts one character (Arabic harakat) and two fingers on it.
+@Suite struct OnceLayerTests {
+    /// The first finger's mark takes the keyboard back to base while a second finger is
+    /// already down on the harakat page: its press was kept with a key index of the
+    /// page that went, so its release typed whatever base key had that index.
+    @Test func aSecondFingerOnAOnceLayerTypesNoKeyOfAnotherLayer() throws {
+        let lib = ShippedLibrary()
+        var d = try Driven()
+        d.c = Controller(layouts: [try lib.load("ar").get()], settings: Settings(), library: lib)
+        d.sent = d.c.start(hidden: true)
+        d.focus()
+        let g0 = try #require(d.c.geometry)
+        let toggle = try #require(g0.keys.first { $0.key.action == .layer("harakat") })
+        d.record(d.c.press(.touch(1), at: toggle.frame.center, time: 2000))
+        d.record(d.c.release(.touch(1), time: 2020))
+        #expect(d.c.keyboard.layer.name == "harakat")
+        let g = try #require(d.c.geometry)
+        let marks = g.keys.filter { if case .text = $0.key.action { true } else { false } }
+        #expect(marks.count >= 2)
+        d.record(d.c.press(.touch(1), at: marks[0].frame.center, time: 2200))
+        var out = d.c.press(.touch(2), at: marks[1].frame.center, time: 2250)
+        #expect(d.c.keyboard.layer.name == "base")
+        out += d.c.release(.touch(2), time: 2300)
+        out += d.c.release(.touch(1), time: 2310)
+        let typed = d.textOut(out).compactMap { if case .edit(let e) = $0 { e.insert } else { nil } }
+        let harakat = Set(marks.compactMap { $0.key.text(shifted: false) })
+        #expect(typed.first == marks[0].key.text(shifted: false))
+        #expect(typed.allSatisfy { harakat.contains($0) }, "typed \(typed)")
+        #expect(d.c.keyboard.activePresses.isEmpty)
+    }
+}
