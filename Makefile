@@ -1,5 +1,6 @@
 # make run      install build dependencies, build (release) and start the keyboard
-# make test     install test dependencies, build, check protocols, run every test
+# make test     install test dependencies, build, check protocols, run every test (unit tests also
+#               under the address sanitizer), fuzz each target for 20 s
 # make bench    tapboard beside wvkbd and squeekboard in one headless session
 # make install  PREFIX=/usr/local (binary, layouts, dictionaries)
 PREFIX ?= /usr/local
@@ -28,6 +29,11 @@ test:
 	$(SWIFT) build -c release --product tapboard --static-swift-stdlib
 	$(SWIFT) build --build-tests
 	TAPBOARD_BIN=$(CURDIR)/.build/release/tapboard $(SWIFT) test --skip-build
+	# Unit tests again under the address sanitizer (own build path), then each fuzz target briefly.
+	$(SWIFT) build --build-tests --sanitize=address --build-path .build/asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt $(SWIFT) test --skip-build \
+		--sanitize=address --build-path .build/asan --filter 'TapboardCoreTests\.|TapboardWaylandTests\.'
+	SWIFTC=$(SWIFT)c scripts/fuzz 20
 
 bench: release
 	scripts/install-deps bench

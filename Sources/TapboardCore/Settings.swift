@@ -26,7 +26,9 @@ public struct Settings: Sendable, Equatable {
     public static func parse(_ text: String, file: String) -> (Settings, [String]) {
         var s = Settings()
         var warnings: [String] = []
-        for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Lines end at each LF scalar: split on Characters, CR LF would be one character.
+        for (n, scalars) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let raw = Substring(scalars)
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
             let trimmed = line.trimmingSpaces
             if trimmed.isEmpty { continue }

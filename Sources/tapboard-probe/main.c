@@ -5,6 +5,7 @@
 //   ready                    window mapped
 //   focus in / focus out     wl_keyboard enter / leave
 //   key NAME [ctrl] [alt] [logo]   key press (xkb keysym name)
+//   release NAME             key release (only with --releases)
 //   delete BEFORE AFTER      text-input delete_surrounding_text (bytes)
 //   commit "TEXT"            text-input commit_string
 //   preedit "TEXT"           text-input preedit_string
@@ -258,12 +259,18 @@ static bool mod_active(const char *name) {
     return xkb_state_mod_name_is_active(xkb_state, name, XKB_STATE_MODS_EFFECTIVE) > 0;
 }
 
+static bool report_releases;
+
 static void kb_key(void *d, struct wl_keyboard *k, uint32_t serial, uint32_t time, uint32_t key, uint32_t state) {
-    if (state != WL_KEYBOARD_KEY_STATE_PRESSED || !xkb_state) return;
+    if (!xkb_state) return;
     xkb_keycode_t code = key + 8;
     xkb_keysym_t sym = xkb_state_key_get_one_sym(xkb_state, code);
     char name[64];
     if (xkb_keysym_get_name(sym, name, sizeof name) < 0) snprintf(name, sizeof name, "keycode-%u", key);
+    if (state != WL_KEYBOARD_KEY_STATE_PRESSED) {
+        if (report_releases) out("release %s\n", name);
+        return;
+    }
     bool ctrl = mod_active(XKB_MOD_NAME_CTRL);
     out("key %s%s%s%s\n", name, ctrl ? " ctrl" : "", mod_active(XKB_MOD_NAME_ALT) ? " alt" : "",
         mod_active(XKB_MOD_NAME_LOGO) ? " logo" : "");
@@ -410,7 +417,7 @@ static void parse_args(int argc, char **argv) {
         { "no-text-input", no_argument, NULL, 'T' }, { "no-surrounding", no_argument, NULL, 'S' },
         { "initial", required_argument, NULL, 'i' }, { "purpose", required_argument, NULL, 'p' },
         { "hints", required_argument, NULL, 'h' }, { "title", required_argument, NULL, 't' },
-        { "app-id", required_argument, NULL, 'a' }, { 0 },
+        { "app-id", required_argument, NULL, 'a' }, { "releases", no_argument, NULL, 'r' }, { 0 },
     };
     int c;
     opterr = 0;
@@ -433,9 +440,10 @@ static void parse_args(int argc, char **argv) {
         }
         case 't': opt.title = optarg; break;
         case 'a': opt.app_id = optarg; break;
+        case 'r': report_releases = true; break;
         default:
             die("usage: tapboard-probe [--no-text-input] [--no-surrounding] [--initial TEXT] "
-                "[--purpose NAME] [--hints LIST] [--title T] [--app-id ID]");
+                "[--purpose NAME] [--hints LIST] [--title T] [--app-id ID] [--releases]");
         }
     }
     if (optind < argc) die("unexpected argument '%s'", argv[optind]);

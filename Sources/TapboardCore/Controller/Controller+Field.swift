@@ -71,8 +71,10 @@ extension Controller {
         guard wanted != showsStrip else { return [] }
         showsStrip = wanted
         if !wanted { strip = .empty }
+        // Keys move under held fingers: their presses end (a release would hit another key).
+        let cancelled = translate(keyboard.cancelAll()) + cancelStaleTimers()
         geometry = geometry.map { makeGeometry(width: $0.width, height: $0.height) }
-        return resize() + [.redraw(nil)]
+        return cancelled + resize() + [.redraw(nil)]
     }
 
     /// Another input method holds the seat (or there is none): fields will not report
@@ -85,8 +87,8 @@ extension Controller {
         text.reset()
         resetWord()
         forgetSequence()
-        showsStrip = false
+        let strip = stripChanged()  // the strip goes: keys move, held ones end
         return [.say("another input method holds this seat; typing through the virtual keyboard only "
-                     + "(SIGUSR2 shows the panel, SIGUSR1 hides it)")] + autoShift() + show()
+                     + "(SIGUSR2 shows the panel, SIGUSR1 hides it)")] + strip + autoShift() + show()
     }
 }

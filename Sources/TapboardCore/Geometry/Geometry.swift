@@ -112,7 +112,7 @@ public enum PanelSizing {
         let ideal = portrait ? Double(width) / 10 * 1.45 : Double(height) * 0.1
         let rowHeight = min(max(ideal, 36), 110)
         let capped = min(Double(rows) * rowHeight, Double(height) * 0.5)
-        return Int(capped.rounded())
+        return max(Int(capped.rounded()), 1)
     }
 }
 
@@ -133,7 +133,8 @@ extension PanelGeometry {
         var keysHeight = PanelSizing.height(outputWidth: width, outputHeight: height, rows: rows)
         guard strip else { return PanelGeometry(layer: layer, width: width, height: keysHeight) }
         let stripHeight = PanelSizing.stripHeight(rowHeight: Double(keysHeight) / Double(rows))
-        keysHeight = min(keysHeight, height / 2 - stripHeight)
+        // At least a pixel of keys: a layer surface anchored at the bottom must not ask for height 0.
+        keysHeight = max(min(keysHeight, height / 2 - stripHeight), 1)
         return PanelGeometry(layer: layer, width: width, height: keysHeight + stripHeight, stripHeight: stripHeight)
     }
 }

@@ -27,8 +27,7 @@ extension KeyboardState {
         if let back = returnLayer {
             returnLayer = nil
             layerName = back
-            pressed = [:]
-            return [.commitText(text), .redrawAll]
+            return [.commitText(text), .redrawAll] + dropPresses()
         }
         if !latched.isEmpty {
             // Ctrl+C and friends go as key events.
@@ -82,8 +81,7 @@ extension KeyboardState {
             layerName = name
             shift = .off
             autoShifted = false
-            pressed = [:]
-            return [.redrawAll]
+            return [.redrawAll] + dropPresses()
         case .nextKeyboard:
             return [.nextKeyboard]
         case .keysym(let sym, let mods):
@@ -102,6 +100,23 @@ extension KeyboardState {
             lastSpace = nil
             return [.pickSuggestion(slot)]
         }
+    }
+
+    /// The keys change under the other fingers (a layer switch): their presses end,
+    /// and with them a bubble or a popup one of them showed.
+    mutating func dropPresses() -> [Effect] {
+        pressed = [:]
+        var effects: [Effect] = []
+        if popup != nil {
+            popup = nil
+            popupOwner = nil
+            effects.append(.closePopup)
+        }
+        if previewOwner != nil {
+            previewOwner = nil
+            effects.append(.hidePreview)
+        }
+        return effects
     }
 
     mutating func tapShift(time: UInt64) {

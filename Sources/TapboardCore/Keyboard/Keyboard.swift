@@ -104,6 +104,7 @@ public struct KeyboardState: Sendable {
         guard let index = geometry.keyIndex(at: point) else { return effects }
         let key = geometry.keys[index].key
         // Rolling typing: a new finger commits the keys other fingers still hold.
+        let layerBefore = layerName
         if key.action != .shift {
             for (other, p) in pressed where p.repeats == 0 && !p.long && p.cursorX == nil
                 && isRolling(geometry.keys[p.key].key) {
@@ -111,6 +112,8 @@ public struct KeyboardState: Sendable {
                 effects += [.redrawKeys([p.key])] + endPreview(other) + activate(geometry.keys[p.key].key, time: time)
             }
         }
+        // Those keys left a one-character layer: this finger's key is no longer on screen.
+        if layerName != layerBefore { return effects }
         nextPressID += 1
         pressed[source] = Press(id: nextPressID, key: index, isShift: key.action == .shift, origin: point)
         effects.append(.redrawKeys([index]))

@@ -6,6 +6,8 @@ public struct LearnedWords: Sendable, Equatable {
     /// Times `next` followed `previous`: previous → next → count.
     public private(set) var pairs: [String: [String: Int]] = [:]
     public static let limit = 5000
+    /// Counts read from a file are capped here, so adding to them never overflows.
+    static let maxCount = 1 << 30
 
     public init() {}
 
@@ -53,9 +55,11 @@ public struct LearnedWords: Sendable, Equatable {
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             switch (f.first, f.count) {
             case ("w", 3):
-                if let n = Int(f[2]), n > 0, Self.isLearnable(f[1]) { words[f[1]] = n }
+                if let n = Int(f[2]), n > 0, Self.isLearnable(f[1]) { words[f[1]] = min(n, Self.maxCount) }
             case ("p", 4):
-                if let n = Int(f[3]), n > 0, Self.isLearnable(f[1]), Self.isLearnable(f[2]) { pairs[f[1], default: [:]][f[2]] = n }
+                if let n = Int(f[3]), n > 0, Self.isLearnable(f[1]), Self.isLearnable(f[2]) {
+                    pairs[f[1], default: [:]][f[2]] = min(n, Self.maxCount)
+                }
             default:
                 continue
             }
