@@ -75,8 +75,9 @@ struct Host {
         }
     }
 
-    /// App draws before it sleeps: every key it was asked to redraw must exist.
+    /// App settles, then draws before it sleeps: every key it was asked to redraw must exist.
     mutating func draw() {
+        run(c.settle())
         if let stale, let g = c.geometry, let bad = stale.first(where: { !g.keys.indices.contains($0) }) {
             violated("redraw of key \(bad) of \(g.keys.count)")
         }
@@ -146,6 +147,9 @@ struct Host {
         case .hidePreview: preview = false
         case .keyboardShown(let l): if l.layers.isEmpty { violated("an empty keyboard shown") }
         case .say(let line): if line.isEmpty || line.contains("\n") { violated("say: \(line)") }
+        case .preedit(let p):
+            guard p.utf8.count <= 4000 else { violated("a preedit text-input cannot carry") }
+            guard im.current.active, !im.unavailable else { violated("a preedit with no active field") }
         case .saveLearned: break
         }
     }

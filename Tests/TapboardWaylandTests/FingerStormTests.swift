@@ -86,7 +86,7 @@ final class Storm {
             case .closePopup: popup = false
             case .showPreview: preview = true
             case .hidePreview: preview = false
-            case .redraw, .say, .saveLearned: break
+            case .redraw, .say, .saveLearned, .preedit: break
             }
         }
     }
@@ -180,7 +180,8 @@ final class Storm {
     /// thumbs), come out exactly in the order they were pressed.
     @Test(arguments: [7, 8] as [UInt64])
     func rollingFingersKeepTheOrder(seed: UInt64) throws {
-        for layout in Self.layouts {
+        // (Keyboards whose keys combine, dead keys or Telex, type something else by design.)
+        for layout in Self.layouts where layout.compose == nil {
             let storm = try Storm(layout, library: Self.library, seed: seed, purpose: .normal, suggestions: false)
             guard let g = storm.c.geometry else { Issue.record("\(layout.name): no panel"); continue }
             let letters = g.keys.filter { if case .text = $0.key.action { true } else { false } }
