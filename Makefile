@@ -2,11 +2,22 @@
 # make test     install test dependencies, build, check protocols, run every test (unit tests also
 #               under the address sanitizer), fuzz each target for 20 s
 # make bench    tapboard beside wvkbd and squeekboard in one headless session
-# make install  PREFIX=/usr/local (binary, layouts, dictionaries)
+# make install  PREFIX=/usr/local [DESTDIR=...]: binary, layouts, dictionaries, man page, systemd
+#               user unit, desktop entries; make uninstall removes them (same PREFIX and DESTDIR)
 PREFIX ?= /usr/local
 SWIFT ?= swift
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share/tapboard
+MANDIR = $(PREFIX)/share/man/man1
+UNITDIR = $(PREFIX)/lib/systemd/user
+APPDIR = $(PREFIX)/share/applications
+# The version lives in Sources/tapboard/Options.swift.
+VERSION = $(shell sed -n 's/^let tapboardVersion = "\(.*\)"$$/\1/p' Sources/tapboard/Options.swift)
+SUBST = sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@VERSION@|$(VERSION)|g'
+DICTS = $(wildcard dictionaries/*.tbd) dictionaries/LICENSE dictionaries/README.md
+DESKTOP = tapboard.desktop sm.puri.OSK0.desktop
 
-.PHONY: deps build release run test bench install clean
+.PHONY: deps build release run test bench install install-files uninstall clean
 
 deps:
 	scripts/install-deps build
@@ -41,11 +52,31 @@ bench: release
 	scripts/bench-suggest
 
 install: release
-	install -Dm755 .build/release/tapboard $(DESTDIR)$(PREFIX)/bin/tapboard
-	install -d $(DESTDIR)$(PREFIX)/share/tapboard/layouts
-	install -m644 layouts/*.json $(DESTDIR)$(PREFIX)/share/tapboard/layouts/
-	install -d $(DESTDIR)$(PREFIX)/share/tapboard/dictionaries
-	install -m644 dictionaries/*.tbd dictionaries/LICENSE dictionaries/README.md $(DESTDIR)$(PREFIX)/share/tapboard/dictionaries/
+	$(MAKE) --no-print-directory install-files
+
+# Installs the binary already built (BIN), without building.
+BIN = .build/release/tapboard
+install-files:
+	test -x $(BIN) || { echo "no $(BIN): run make install" >&2; exit 1; }
+	install -Dm755 $(BIN) $(DESTDIR)$(BINDIR)/tapboard
+	install -d $(DESTDIR)$(DATADIR)/layouts $(DESTDIR)$(DATADIR)/dictionaries
+	install -m644 layouts/*.json $(DESTDIR)$(DATADIR)/layouts/
+	install -m644 $(DICTS) $(DESTDIR)$(DATADIR)/dictionaries/
+	install -d $(DESTDIR)$(MANDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(APPDIR)
+	$(SUBST) data/tapboard.1 > $(DESTDIR)$(MANDIR)/tapboard.1
+	$(SUBST) data/tapboard.service > $(DESTDIR)$(UNITDIR)/tapboard.service
+	for f in $(DESKTOP); do $(SUBST) data/$$f > $(DESTDIR)$(APPDIR)/$$f || exit 1; done
+	chmod 644 $(DESTDIR)$(MANDIR)/tapboard.1 $(DESTDIR)$(UNITDIR)/tapboard.service \
+		$(addprefix $(DESTDIR)$(APPDIR)/,$(DESKTOP))
+
+# Removes what install-files put there, and the directories it made under share/tapboard.
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/tapboard $(DESTDIR)$(MANDIR)/tapboard.1 $(DESTDIR)$(UNITDIR)/tapboard.service \
+		$(addprefix $(DESTDIR)$(APPDIR)/,$(DESKTOP)) \
+		$(addprefix $(DESTDIR)$(DATADIR)/layouts/,$(notdir $(wildcard layouts/*.json))) \
+		$(addprefix $(DESTDIR)$(DATADIR)/dictionaries/,$(notdir $(DICTS)))
+	for d in $(DESTDIR)$(DATADIR)/layouts $(DESTDIR)$(DATADIR)/dictionaries $(DESTDIR)$(DATADIR); do \
+		[ ! -d $$d ] || rmdir --ignore-fail-on-non-empty $$d || exit 1; done
 
 clean:
 	rm -rf .build
