@@ -62,12 +62,14 @@ install-files:
 	install -d $(DESTDIR)$(DATADIR)/layouts $(DESTDIR)$(DATADIR)/dictionaries
 	install -m644 layouts/*.json $(DESTDIR)$(DATADIR)/layouts/
 	install -m644 $(DICTS) $(DESTDIR)$(DATADIR)/dictionaries/
-	install -d $(DESTDIR)$(MANDIR) $(DESTDIR)$(UNITDIR) $(DESTDIR)$(APPDIR)
-	$(SUBST) data/tapboard.1 > $(DESTDIR)$(MANDIR)/tapboard.1
-	$(SUBST) data/tapboard.service > $(DESTDIR)$(UNITDIR)/tapboard.service
-	for f in $(DESKTOP); do $(SUBST) data/$$f > $(DESTDIR)$(APPDIR)/$$f || exit 1; done
-	chmod 644 $(DESTDIR)$(MANDIR)/tapboard.1 $(DESTDIR)$(UNITDIR)/tapboard.service \
-		$(addprefix $(DESTDIR)$(APPDIR)/,$(DESKTOP))
+	# Filled in under .build/dist, then installed: install replaces a symlink (Debian's
+	# sm.puri.OSK0.desktop alternative) where a redirection would write through it.
+	mkdir -p .build/dist
+	for f in tapboard.1 tapboard.service $(DESKTOP); do $(SUBST) data/$$f > .build/dist/$$f || exit 1; done
+	install -Dm644 .build/dist/tapboard.1 $(DESTDIR)$(MANDIR)/tapboard.1
+	install -Dm644 .build/dist/tapboard.service $(DESTDIR)$(UNITDIR)/tapboard.service
+	install -d $(DESTDIR)$(APPDIR)
+	install -m644 $(addprefix .build/dist/,$(DESKTOP)) $(DESTDIR)$(APPDIR)/
 
 # Removes what install-files put there, and the directories it made under share/tapboard.
 uninstall:
