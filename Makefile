@@ -54,7 +54,9 @@ bench: release
 install: release
 	$(MAKE) --no-print-directory install-files
 
-# Installs the binary already built (BIN), without building.
+# Installs the binary already built (BIN), without building. Files with @BINDIR@ and
+# @VERSION@ are filled in under .build/dist, then installed: install replaces a symlink (Debian's
+# sm.puri.OSK0.desktop alternative) where a redirection would write through it.
 BIN = .build/release/tapboard
 install-files:
 	test -x $(BIN) || { echo "no $(BIN): run make install" >&2; exit 1; }
@@ -62,8 +64,6 @@ install-files:
 	install -d $(DESTDIR)$(DATADIR)/layouts $(DESTDIR)$(DATADIR)/dictionaries
 	install -m644 layouts/*.json $(DESTDIR)$(DATADIR)/layouts/
 	install -m644 $(DICTS) $(DESTDIR)$(DATADIR)/dictionaries/
-	# Filled in under .build/dist, then installed: install replaces a symlink (Debian's
-	# sm.puri.OSK0.desktop alternative) where a redirection would write through it.
 	mkdir -p .build/dist
 	for f in tapboard.1 tapboard.service $(DESKTOP); do $(SUBST) data/$$f > .build/dist/$$f || exit 1; done
 	install -Dm644 .build/dist/tapboard.1 $(DESTDIR)$(MANDIR)/tapboard.1
