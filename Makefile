@@ -2,11 +2,22 @@
 # make test     install test dependencies, build, check protocols, run every test (unit tests also
 #               under the address sanitizer), fuzz each target for 20 s
 # make bench    tapboard beside wvkbd and squeekboard in one headless session
-# make install  PREFIX=/usr/local (binary, layouts, dictionaries)
+# make install  PREFIX=/usr/local [DESTDIR=...]: binary, layouts, dictionaries, man page, systemd
+#               user unit, desktop entries; make uninstall removes them (same PREFIX and DESTDIR)
 PREFIX ?= /usr/local
 SWIFT ?= swift
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share/tapboard
+MANDIR = $(PREFIX)/share/man/man1
+UNITDIR = $(PREFIX)/lib/systemd/user
+APPDIR = $(PREFIX)/share/applications
+# The version lives in Sources/tapboard/Options.swift.
+VERSION = $(shell sed -n 's/^let tapboardVersion = "\(.*\)"$$/\1/p' Sources/tapboard/Options.swift)
+SUBST = sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@VERSION@|$(VERSION)|g'
+DICTS = $(wildcard dictionaries/*.tbd) dictionaries/LICENSE dictionaries/README.md
+DESKTOP = tapboard.desktop sm.puri.OSK0.desktop
 
-.PHONY: deps build release run test bench install clean
+.PHONY: deps build release run test bench install install-files uninstall clean
 
 deps:
 	scripts/install-deps build
@@ -41,11 +52,33 @@ bench: release
 	scripts/bench-suggest
 
 install: release
-	install -Dm755 .build/release/tapboard $(DESTDIR)$(PREFIX)/bin/tapboard
-	install -d $(DESTDIR)$(PREFIX)/share/tapboard/layouts
-	install -m644 layouts/*.json $(DESTDIR)$(PREFIX)/share/tapboard/layouts/
-	install -d $(DESTDIR)$(PREFIX)/share/tapboard/dictionaries
-	install -m644 dictionaries/*.tbd dictionaries/LICENSE dictionaries/README.md $(DESTDIR)$(PREFIX)/share/tapboard/dictionaries/
+	$(MAKE) --no-print-directory install-files
+
+# Installs the binary already built (BIN), without building. Files with @BINDIR@ and
+# @VERSION@ are filled in under .build/dist, then installed: install replaces a symlink (Debian's
+# sm.puri.OSK0.desktop alternative) where a redirection would write through it.
+BIN = .build/release/tapboard
+install-files:
+	test -x $(BIN) || { echo "no $(BIN): run make install" >&2; exit 1; }
+	install -Dm755 $(BIN) $(DESTDIR)$(BINDIR)/tapboard
+	install -d $(DESTDIR)$(DATADIR)/layouts $(DESTDIR)$(DATADIR)/dictionaries
+	install -m644 layouts/*.json $(DESTDIR)$(DATADIR)/layouts/
+	install -m644 $(DICTS) $(DESTDIR)$(DATADIR)/dictionaries/
+	mkdir -p .build/dist
+	for f in tapboard.1 tapboard.service $(DESKTOP); do $(SUBST) data/$$f > .build/dist/$$f || exit 1; done
+	install -Dm644 .build/dist/tapboard.1 $(DESTDIR)$(MANDIR)/tapboard.1
+	install -Dm644 .build/dist/tapboard.service $(DESTDIR)$(UNITDIR)/tapboard.service
+	install -d $(DESTDIR)$(APPDIR)
+	install -m644 $(addprefix .build/dist/,$(DESKTOP)) $(DESTDIR)$(APPDIR)/
+
+# Removes what install-files put there, and the directories it made under share/tapboard.
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/tapboard $(DESTDIR)$(MANDIR)/tapboard.1 $(DESTDIR)$(UNITDIR)/tapboard.service \
+		$(addprefix $(DESTDIR)$(APPDIR)/,$(DESKTOP)) \
+		$(addprefix $(DESTDIR)$(DATADIR)/layouts/,$(notdir $(wildcard layouts/*.json))) \
+		$(addprefix $(DESTDIR)$(DATADIR)/dictionaries/,$(notdir $(DICTS)))
+	for d in $(DESTDIR)$(DATADIR)/layouts $(DESTDIR)$(DATADIR)/dictionaries $(DESTDIR)$(DATADIR); do \
+		[ ! -d $$d ] || rmdir --ignore-fail-on-non-empty $$d || exit 1; done
 
 clean:
 	rm -rf .build

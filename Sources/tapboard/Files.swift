@@ -59,6 +59,13 @@ enum Files {
         return String(path[..<slash])
     }
 
+    /// `path` without its last `levels` components ("/" at most).
+    static func parent(_ path: String, levels: Int = 1) -> String {
+        var parts = path.split(separator: "/")
+        parts.removeLast(min(levels, parts.count))
+        return "/" + parts.joined(separator: "/")
+    }
+
     static func environment(_ name: String) -> String? {
         guard let v = getenv(name) else { return nil }
         let s = String(cString: v)

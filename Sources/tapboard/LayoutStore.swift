@@ -14,14 +14,14 @@ struct LayoutStore {
         } else if let home = environment("HOME") {
             dirs.append(home + "/.local/share/tapboard/layouts")
         }
+        if let exe = Files.executableDirectory() {
+            // The binary's own data before other prefixes'. Installed: PREFIX/bin/tapboard
+            // -> PREFIX/share/tapboard; in the source tree: .build/TRIPLE/CONFIG -> ./layouts.
+            dirs.append(Files.parent(exe) + "/share/tapboard/layouts")
+            dirs.append(Files.parent(exe, levels: 3) + "/layouts")
+        }
         for d in (environment("XDG_DATA_DIRS") ?? "/usr/local/share:/usr/share").split(separator: ":") {
             dirs.append(d + "/tapboard/layouts")
-        }
-        if let exe = Files.executableDirectory() {
-            // Installed: PREFIX/bin/tapboard -> PREFIX/share; built in the source tree:
-            // .build/TRIPLE/CONFIG/tapboard -> ./layouts.
-            dirs.append(exe + "/../share/tapboard/layouts")
-            dirs.append(exe + "/../../../layouts")
         }
         directories = dirs.filter(Files.isDirectory)
     }

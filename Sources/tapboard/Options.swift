@@ -1,5 +1,8 @@
 import TapboardCore
 
+/// The release; the Makefile reads it from here for the man page.
+let tapboardVersion = "0.1.0"
+
 /// Command-line options shared by the subcommands.
 struct Options {
     var command = "run"
@@ -26,7 +29,7 @@ struct Options {
     /// `suggest --no-pairs`: without the language's next-word pairs (to measure what they bring).
     var noPairs = false
 
-    static let commands = ["run", "geometry", "preview", "check", "layouts", "suggest", "forget", "help"]
+    static let commands = ["run", "geometry", "preview", "check", "layouts", "suggest", "forget", "version", "help"]
 
     /// Parses `args` (without the program name); the error is one line for the user.
     static func parse(_ args: [String]) -> Result<Options, UsageError> {
@@ -60,6 +63,7 @@ struct Options {
             }
             switch name {
             case "-h", "--help": o.command = "help"
+            case "-V", "--version": o.command = "version"
             case "--hidden": o.hidden = true
             case "--learned": o.learned = true
             case "--batch": o.batch = true
@@ -73,7 +77,7 @@ struct Options {
                 }
                 if let e = o.set(name, v) { return .failure(e) }
             default:
-                return .failure(UsageError("unknown option \"\(name)\" (valid: --layout, --layouts, --layer, --purpose, --output, -o, --scale, --hidden, --config, --context, --learned, --batch, --stats, --cost, --no-pairs, --help)"))
+                return .failure(UsageError("unknown option \"\(name)\" (valid: --layout, --layouts, --layer, --purpose, --output, -o, --scale, --hidden, --config, --context, --learned, --batch, --stats, --cost, --no-pairs, --help, --version)"))
             }
         }
         return .success(o)
@@ -134,6 +138,7 @@ let usage = """
            tapboard forget          delete the learned words (the only thing tapboard stores)
            tapboard layouts
            tapboard suggest [--layout NAME] [--context TEXT] [--learned] [--batch [--stats]] [--cost N=X] [WORD]
+           tapboard --version       print the version
 
     run       the on-screen keyboard (the compositor's input method)
     geometry  print the panel's key rectangles as JSON for an output size
@@ -144,5 +149,6 @@ let usage = """
               CONTEXT<TAB>WORD lines and answers each with a line (--stats: timing on stderr;
               --cost NAME=X: a weight of the error model, for tuning)
 
+    See tapboard(1) for every option and setting.
     Signals while running: SIGUSR1 hides the panel, SIGUSR2 shows it, SIGRTMIN toggles.
     """

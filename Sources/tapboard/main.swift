@@ -14,6 +14,7 @@ let store = LayoutStore()
 let status: Int32
 switch options.command {
 case "help": print(usage); status = 0
+case "version": print("tapboard \(tapboardVersion)"); status = 0
 case "geometry": status = geometryCommand(options, store: store)
 case "preview": status = previewCommand(options, store: store)
 case "check": status = checkCommand(options)
