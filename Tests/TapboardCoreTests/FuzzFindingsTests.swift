@@ -95,18 +95,34 @@ import Testing
         #expect(d.c.release(.touch(1), time: 3100).isEmpty)
     }
 
-    /// The other way: a key held in a terminal when a prose field takes focus.
-    @Test func aKeyHeldWhileTheStripComesIsCancelled() throws {
+    /// The other way: a key held in a password field when the field turns to prose (same
+    /// keyboard). Its keys keep their index (slots come after them): the letter still types.
+    @Test func aKeyHeldWhileTheStripComesStillTypesOnRelease() throws {
         var d = try driven()
-        d.focus(purpose: .terminal)
+        d.focus(purpose: .password)
         let before = try #require(d.c.geometry)
         #expect(before.strip == nil)
         let q = try #require(before.keys.first { $0.key.label == "q" })
         _ = d.c.press(.touch(1), at: q.frame.center, time: 3000)
-        d.focus(purpose: .normal, change: .updated)
+        d.focus(purpose: .normal, change: .activated)
         #expect(d.c.geometry?.strip != nil)
+        #expect(!d.c.keyboard.activePresses.isEmpty)
+        #expect(d.textOut(d.c.release(.touch(1), time: 3100)) == [.edit(TextEdit(insert: "q"))])
         #expect(d.c.keyboard.activePresses.isEmpty)
-        #expect(d.textOut(d.c.release(.touch(1), time: 3100)).isEmpty)
+    }
+
+    /// Firefox says a field hides its text (a masked report) while the next letter is
+    /// held: the strip goes, and the letter is typed, not lost.
+    @Test func aLetterHeldWhileAFieldTurnsOutSecretIsTyped() throws {
+        var d = try driven()
+        d.focus()
+        #expect(d.c.geometry?.strip != nil)
+        d.tap("s")
+        let e = try #require(d.c.geometry?.keys.first { $0.key.label == "e" })
+        _ = d.c.press(.touch(1), at: e.frame.center, time: 9000)
+        d.focus("\u{25CF}", change: .updated)
+        #expect(d.c.geometry?.strip == nil)
+        #expect(d.textOut(d.c.release(.touch(1), time: 9030)) == [.edit(TextEdit(insert: "e"))])
     }
 
     /// `unavailable` while a key is held in a field with the strip: the strip went

@@ -71,8 +71,12 @@ extension Controller {
         guard wanted != showsStrip else { return [] }
         showsStrip = wanted
         if !wanted { strip = .empty }
-        // Keys move under held fingers: their presses end (a release would hit another key).
-        let cancelled = translate(keyboard.cancelAll()) + cancelStaleTimers()
+        // Keys move, but the keyboard's keys keep their index (the strip's slots come after
+        // them): a held letter still types on release (Firefox says a field is a password
+        // only in a report that may come while the next letter is held). Presses on slots
+        // that go, and popups, end untyped.
+        let firstSlot = geometry?.keys.firstIndex { if case .suggestion = $0.key.action { true } else { false } }
+        let cancelled = translate(keyboard.cancelPresses(fromKey: firstSlot ?? Int.max)) + cancelStaleTimers()
         geometry = geometry.map { makeGeometry(width: $0.width, height: $0.height) }
         return cancelled + resize() + [.redraw(nil)]
     }

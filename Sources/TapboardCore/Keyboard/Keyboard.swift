@@ -184,6 +184,14 @@ public struct KeyboardState: Sendable {
         return effects + activate(key, time: time)
     }
 
+    /// Forgets, without typing them, the presses on keys from index `first` on (keys that
+    /// go) and a press that owns a popup (it stood over keys that move); the others stay:
+    /// their keys keep their index.
+    public mutating func cancelPresses(fromKey first: Int) -> [Effect] {
+        let gone = pressed.filter { $0.value.key >= first || popupOwner == $0.key }.map(\.key)
+        return gone.flatMap { cancel($0) }
+    }
+
     /// A touch sequence cancelled by the compositor: nothing is typed.
     public mutating func cancel(_ source: PressSource) -> [Effect] {
         guard let p = pressed.removeValue(forKey: source) else { return [] }
