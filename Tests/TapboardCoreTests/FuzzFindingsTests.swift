@@ -174,3 +174,16 @@ import Testing
         #expect(d.c.keyboard.activePresses.isEmpty)
     }
 }
+
+/// A panel narrower than its key gaps gives keys a negative width; a long press on one
+/// made a popup of negative width (a surface no compositor takes).
+@Suite struct TinyKeyPopupTests {
+    @Test func popupsOverAKeyWithoutWidthStillHaveSize() {
+        let key = PlacedKey(key: Key(label: "l", action: .text("l")), row: 0,
+                            frame: Rect(x: 34, y: 13, width: -9, height: -2), cell: Rect(x: 30, y: 9, width: 1, height: 10))
+        for p in [Popup.alternates(["ł"], above: key, panelWidth: 40), Popup.preview("l", above: key, panelWidth: 40)] {
+            #expect(p.frame.width > 0 && p.frame.height > 0, "\(p.kind)")
+            #expect(p.itemFrames.allSatisfy { $0.width > 0 && $0.height > 0 }, "\(p.kind)")
+        }
+    }
+}

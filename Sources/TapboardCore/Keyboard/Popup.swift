@@ -26,7 +26,8 @@ public struct Popup: Sendable, Equatable {
     /// A row of alternates above `key`, centred on it and kept inside the panel's width.
     /// The first alternate starts selected, as on phones.
     public static func alternates(_ items: [String], above key: PlacedKey, panelWidth: Int) -> Popup {
-        let w = key.frame.width, h = key.frame.height, pad = padding
+        // (A key of a panel narrower than its gaps has no width of its own.)
+        let w = max(key.frame.width, 1), h = max(key.frame.height, 1), pad = padding
         let total = Double(items.count) * w + 2 * pad
         let x = min(max(key.frame.center.x - total / 2, 0), max(Double(panelWidth) - total, 0))
         let frame = Rect(x: x, y: key.frame.y - h - 2 * pad, width: total, height: h + 2 * pad)
@@ -52,7 +53,7 @@ public struct Popup: Sendable, Equatable {
 
     /// The pressed key's label, a size bigger, above the key.
     public static func preview(_ label: String, above key: PlacedKey, panelWidth: Int) -> Popup {
-        let w = (key.frame.width * 1.4).rounded(), h = (key.frame.height * 1.1).rounded()
+        let w = max((key.frame.width * 1.4).rounded(), 1), h = max((key.frame.height * 1.1).rounded(), 1)
         let x = min(max(key.frame.center.x - w / 2, 0), max(Double(panelWidth) - w, 0))
         let frame = Rect(x: x, y: key.frame.y - h - padding, width: w, height: h)
         return Popup(kind: .preview, labels: [label], values: [], frame: frame, itemFrames: [frame], selected: nil)
