@@ -6,6 +6,8 @@
 //   move:X,Y  move to X,Y
 //   up        release the left button
 //   sleep:MS  wait MS milliseconds
+//   hold      say "holding", keep the device until the compositor goes or a signal
+//             ends the process
 // X,Y are output-logical pixels. motion_absolute uses the extent WxH, by
 // default the first wl_output's current mode size divided by its scale.
 // Each step ends with a roundtrip so the compositor has handled it before
@@ -19,6 +21,10 @@
 // same position, which clients that track the pointer only from motion events
 // (wvkbd 0.12) miss; so the first positioned step moves 1 px off target first,
 // unless --no-nudge.
+//
+// Every device that comes or goes changes the seat's capabilities, and Chromium
+// then swaps its wl_keyboard, dropping key events already sent to the old one:
+// tests keep one device held ("move:1,1 hold") so that taps change nothing.
 
 #include <errno.h>
 #include <stdarg.h>
@@ -35,7 +41,7 @@
 #define TAP_HOLD_MS 30
 #define SETTLE_MS 100
 
-enum step_kind { STEP_TAP, STEP_DOWN, STEP_MOVE, STEP_UP, STEP_SLEEP };
+enum step_kind { STEP_TAP, STEP_DOWN, STEP_MOVE, STEP_UP, STEP_SLEEP, STEP_HOLD };
 
 struct step {
     enum step_kind kind;
@@ -58,7 +64,7 @@ static void die(const char *fmt, ...) {
 }
 
 static void usage(void) {
-    die("usage: tapboard-tap [--extent WxH] [--settle MS] [--no-nudge] (tap:X,Y | down:X,Y | move:X,Y | up | sleep:MS)...");
+    die("usage: tapboard-tap [--extent WxH] [--settle MS] [--no-nudge] (tap:X,Y | down:X,Y | move:X,Y | up | sleep:MS | hold)...");
 }
 
 static uint32_t now_ms(void) {
@@ -96,6 +102,7 @@ static struct step parse_step(const char *arg) {
     else if (strncmp(arg, "down:", 5) == 0 && parse_pair(arg + 5, ',', &st.x, &st.y)) st.kind = STEP_DOWN;
     else if (strncmp(arg, "move:", 5) == 0 && parse_pair(arg + 5, ',', &st.x, &st.y)) st.kind = STEP_MOVE;
     else if (strcmp(arg, "up") == 0) st.kind = STEP_UP;
+    else if (strcmp(arg, "hold") == 0) st.kind = STEP_HOLD;
     else if (strncmp(arg, "sleep:", 6) == 0 && parse_uint(arg + 6, arg + strlen(arg), &st.ms)) st.kind = STEP_SLEEP;
     else die("bad step '%s' (expected tap:X,Y, down:X,Y, move:X,Y, up or sleep:MS)", arg);
     return st;
@@ -195,6 +202,11 @@ int main(int argc, char **argv) {
         case STEP_SLEEP:
             sleep_ms(st->ms);
             break;
+        case STEP_HOLD:
+            puts("holding");
+            fflush(stdout);
+            while (wl_display_dispatch(dpy) >= 0) {}
+            return 0;
         }
         if (wl_display_roundtrip(dpy) < 0) die("lost the Wayland connection");
     }

@@ -67,6 +67,12 @@ final class Child: @unchecked Sendable {
             self.errText.append(d)
             self.lock.unlock()
         }
+        // Children inherit the spawning thread's signal mask, and the test runner's threads
+        // block SIGTERM: unblocked, children stop when told instead of after a SIGKILL.
+        var none = sigset_t(), saved = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &saved)
+        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
         try process.run()
     }
 
@@ -104,8 +110,10 @@ final class Compositor: @unchecked Sendable {
     private var process: Child!
     private var children: [Child] = []
 
-    /// `inputDevice` false: phoc starts with no device, hence no wl_seat, until a
-    /// test makes one with `tap`.
+    /// `inputDevice`: a pointer device held for the whole session, so that the devices of
+    /// taps come and go without changing the seat's capabilities (Chromium swaps its
+    /// wl_keyboard on every such change and drops the key events sent meanwhile). False:
+    /// none, and phoc has no wl_seat until a test makes a device with `tap`.
     init(_ kind: Kind, inputDevice: Bool = true) throws {
         self.kind = kind
         runDir = "/tmp/tapboard-e2e-\(kind.rawValue)-\(getpid())-\(Int.random(in: 0..<1_000_000))"
@@ -119,9 +127,12 @@ final class Compositor: @unchecked Sendable {
         guard waitUntil(10, { FileManager.default.fileExists(atPath: socket) }) else {
             throw HarnessError("\(kind.rawValue) did not start: \(process.stderr.suffix(2000))")
         }
-        if kind == .phoc, inputDevice {
-            // phoc announces wl_seat only once an input device exists: make one.
-            try tap(["move:1,1"])
+        if inputDevice {
+            // phoc announces wl_seat only once an input device exists.
+            let pointer = try start(Paths.bin + "/tapboard-tap", ["--extent", "\(width)x\(height)", "move:1,1", "hold"])
+            guard pointer.waitFor("holding", seconds: 10) else {
+                throw HarnessError("tapboard-tap hold failed: \(pointer.stderr)")
+            }
         }
     }
 

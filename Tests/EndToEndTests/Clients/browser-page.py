@@ -8,6 +8,7 @@
 #   text "..."        the field's value (JSON-quoted) after every input event
 #   select A B        the field's selection after a selectionchange (with --selection)
 #   preedit "..."     the composition (preedit) shown in the field; "" when it ends
+#   key NAME          a keydown in the field (KeyboardEvent.key), for diagnosis
 # Options: --text INITIAL, --select-all (select the initial text once focused),
 # --textarea, --selection, --password (a password field), --second (a second, tall field
 # below the first, reported as "second "...""). Standard library only; nothing beyond loopback.
@@ -62,6 +63,7 @@ const g = document.getElementById("g");
 if (g) g.addEventListener("input", () => report({kind: "second", value: g.value}));
 f.addEventListener("compositionupdate", (e) => report({kind: "preedit", value: e.data}));
 f.addEventListener("compositionend", () => report({kind: "preedit", value: ""}));
+f.addEventListener("keydown", (e) => report({kind: "key", value: e.key}));
 if (reportSelection) {
     document.addEventListener("selectionchange", () =>
         report({kind: "select", start: f.selectionStart, end: f.selectionEnd}));
@@ -120,6 +122,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             say("second " + json.dumps(event.get("value", "")))
         elif kind == "preedit":
             say("preedit " + json.dumps(event.get("value", "")))
+        elif kind == "key":
+            say("key " + str(event.get("value", "")))
         elif kind == "select":
             say("select %s %s" % (event.get("start"), event.get("end")))
         self.send_response(204)
