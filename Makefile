@@ -1,4 +1,6 @@
-# make run      install build dependencies, build (release) and start the keyboard
+# make run      install build dependencies, build (release) and start the keyboard: in a Wayland
+#               session there (ARGS: its options); elsewhere the headless demo (scripts/demo);
+#               ARGS=--nested: sway in a window of your session, with tapboard inside
 # make test     install test dependencies, build, check protocols, run every test (unit tests also
 #               under the address sanitizer), fuzz each target for 20 s
 # make bench    tapboard beside wvkbd and squeekboard in one headless session
@@ -30,7 +32,8 @@ release: deps
 	$(SWIFT) build -c release --product tapboard --static-swift-stdlib
 
 run: release
-	.build/release/tapboard $(ARGS)
+	$(SWIFT) build --product tapboard-tap
+	scripts/demo $(ARGS)
 
 # End-to-end tests drive the release binary, the one users run.
 test:
