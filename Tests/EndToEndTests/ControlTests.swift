@@ -37,6 +37,13 @@ extension Compositor {
     }
 }
 
+/// Voluntary and involuntary context switches of the process so far (its wake-ups).
+func contextSwitches(_ c: Child) throws -> Int {
+    let status = try String(contentsOfFile: "/proc/\(c.process.processIdentifier)/status", encoding: .utf8)
+    return status.split(separator: "\n").filter { $0.contains("ctxt_switches:") }
+        .compactMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }.reduce(0, +)
+}
+
 /// The PropertiesChanged line gdbus monitor prints when `Visible` becomes `visible`.
 func visibleChanged(_ visible: Bool) -> String {
     "/sm/puri/OSK0: org.freedesktop.DBus.Properties.PropertiesChanged ('sm.puri.OSK0', {'Visible': <\(visible)>}, @as [])"
@@ -71,6 +78,12 @@ extension EndToEnd {
         #expect(waitUntil(5) { monitor.lines.filter { $0 == visibleChanged(true) }.count == 2 }, "gdbus monitor: \(monitor.lines)")
         #expect(try c.oskVisible() == "(<true>,)")
         #expect(tb.stderr.isEmpty, "tapboard said: \(tb.stderr)")
+
+        // Connected to the bus and idle, tapboard is not woken at all.
+        usleep(500_000)
+        let before = try contextSwitches(tb)
+        sleep(2)
+        #expect(try contextSwitches(tb) == before, "tapboard woke while idle")
     }
 
     /// `tapboard show | hide | toggle`, over the bus and, without one, through signals.
@@ -79,6 +92,12 @@ extension EndToEnd {
         let c = try Compositor(kind, sessionBus: sessionBus)
         let tb = try c.tapboard(["--hidden"])
         #expect(c.waitForTapboardLock(tb), "tapboard said: \(tb.stderr)")
+        // With a bus the commands go over it: the calls are seen there.
+        let calls = sessionBus ? try c.start("/usr/bin/dbus-monitor", ["--session", "type='method_call',interface='sm.puri.OSK0'"]) : nil
+        if let calls {
+            #expect(waitUntil(5) { !calls.lines.isEmpty }, "dbus-monitor: \(calls.stderr)")
+            #expect(waitUntil(5) { (try? c.oskVisible()) == "(<false>,)" })
+        }
         for (command, shown) in [("show", true), ("hide", false), ("toggle", true), ("toggle", false)] {
             let r = try c.tapboardToEnd([command])
             #expect(r.status == 0 && r.stderr.isEmpty, "tapboard \(command): \(r)")
@@ -86,6 +105,9 @@ extension EndToEnd {
             if sessionBus { #expect(try c.oskVisible() == "(<\(shown)>,)") }
         }
         #expect(tb.process.isRunning)
+        if let calls {
+            #expect(waitUntil(5) { calls.lines.filter { $0.hasSuffix("member=SetVisible") }.count == 4 }, "dbus-monitor: \(calls.lines)")
+        }
         if sessionBus {
             #expect(tb.stderr.isEmpty, "tapboard said: \(tb.stderr)")
         } else {

@@ -169,11 +169,11 @@ final class Compositor: @unchecked Sendable {
     var busAddress: String? { bus == nil ? nil : "unix:path=\(runDir)/session-bus" }
 
     /// Starts a client (with `env` added to the environment); it is stopped with the compositor.
-    /// tapboard and gdbus get the private session bus, if any.
+    /// tapboard, gdbus and dbus-monitor get the private session bus, if any.
     @discardableResult
     func start(_ executable: String, _ args: [String] = [], env: [String: String] = [:]) throws -> Child {
         var all = environment
-        if let busAddress, executable == Paths.tapboard || executable == "/usr/bin/gdbus" {
+        if let busAddress, [Paths.tapboard, "/usr/bin/gdbus", "/usr/bin/dbus-monitor"].contains(executable) {
             all["DBUS_SESSION_BUS_ADDRESS"] = busAddress
         }
         let c = try Child(executable, args, env: all.merging(env) { $1 })
