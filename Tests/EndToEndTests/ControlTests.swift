@@ -153,5 +153,25 @@ extension EndToEnd {
         #expect(none.status == 1 && none.stderr == "tapboard: no tapboard runs on Wayland display \(c.runDir)/wayland-1\n",
                 "\(none)")
     }
+
+    /// Another keyboard program taking sm.puri.OSK0 over (as `squeekboard --replace` would)
+    /// stops tapboard, which leaves the input method to it.
+    @Test(arguments: Compositor.Kind.allCases)
+    func losingTheBusNameStopsTapboard(_ kind: Compositor.Kind) throws {
+        let c = try Compositor(kind)
+        let tb = try c.tapboard(["--hidden"])
+        #expect(waitUntil(5) { (try? c.oskVisible()) == "(<false>,)" }, "tapboard said: \(tb.stderr)")
+        let other = try c.start("/usr/bin/python3", ["-c", """
+            from gi.repository import Gio, GLib
+            loop = GLib.MainLoop()
+            Gio.bus_own_name(Gio.BusType.SESSION, "sm.puri.OSK0", Gio.BusNameOwnerFlags.REPLACE,
+                             None, lambda *a: print("acquired", flush=True), lambda *a: print("lost", flush=True))
+            loop.run()
+            """], env: ["DBUS_SESSION_BUS_ADDRESS": c.busAddress ?? ""])
+        #expect(other.waitFor("acquired"), "the other owner: \(other.lines) \(other.stderr)")
+        #expect(waitUntil(3) { !tb.process.isRunning }, "tapboard did not stop")
+        #expect(tb.process.terminationStatus == 0)
+        #expect(tb.stderr == "tapboard: another program took sm.puri.OSK0 over: stopping\n")
+    }
 }
 }
