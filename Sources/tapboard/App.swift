@@ -30,6 +30,8 @@ final class App {
     let outputName: String?
     /// Panels made in a row to replace closed ones, without a configure in between.
     var panelReplacements = 0
+    /// sm.puri.OSK0 on the session bus; nil without a bus.
+    var osk: OSKService?
 
     init(display: Display, store: LayoutStore, layouts: [Layout], settings: Settings,
          startHidden: Bool, outputName: String? = nil) throws(WaylandError) {
@@ -66,6 +68,7 @@ final class App {
         loop.beforeSleep = { [unowned self] in
             self.display.flush()
             self.perform(self.controller.settle())
+            self.osk?.dispatch()
             self.drawIfNeeded()
         }
         let o = outputSize

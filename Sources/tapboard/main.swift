@@ -29,6 +29,7 @@ case "forget":
         status = 1
     }
 case "suggest": status = suggestCommand(options, store: store)
+case "show", "hide", "toggle": status = controlCommand(options.command)
 default: status = runCommand(options, store: store)
 }
 exit(status)
