@@ -117,7 +117,7 @@ public struct KeyboardState: Sendable {
         nextPressID += 1
         pressed[source] = Press(id: nextPressID, key: index, isShift: key.action == .shift, origin: point)
         effects.append(.redrawKeys([index]))
-        if previews, case .text = key.action {
+        if previews, key.image == nil, case .text = key.action {
             previewOwner = source
             effects.append(.showPreview(index))
         }
