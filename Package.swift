@@ -13,12 +13,11 @@ let package = Package(
                        providers: [.apt(["libxkbcommon-dev"])]),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
-        .systemLibrary(name: "CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         // wayland-scanner output, checked in (scripts/generate-protocols).
         .target(name: "CWaylandProtocols", dependencies: ["CWayland"]),
 
         .target(name: "TapboardCore", swiftSettings: strict),
-        .target(name: "TapboardRender", dependencies: ["TapboardCore", "CPangoCairo", "CRsvg"],
+        .target(name: "TapboardRender", dependencies: ["TapboardCore", "CPangoCairo"],
                 swiftSettings: strict),
         .target(name: "TapboardWayland",
                 dependencies: ["TapboardCore", "CWayland", "CWaylandProtocols", "CXKBCommon"],

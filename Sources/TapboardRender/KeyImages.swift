@@ -1,13 +1,12 @@
 import CPangoCairo
-import CRsvg
 import TapboardCore
 
-/// Pictures on panel keys: PNG through Cairo, SVG through librsvg, each file read once.
+/// Pictures on panel keys: PNG through Cairo, SVG through librsvg (`Rsvg`), each file read once.
 /// A file that cannot be read or decoded is remembered as broken: its key shows its label.
 final class KeyImages {
     private enum Picture {
         case bitmap(OpaquePointer, width: Double, height: Double)
-        case vector(UnsafeMutablePointer<RsvgHandle>)
+        case vector(OpaquePointer, Rsvg)
         case broken
     }
 
@@ -19,7 +18,7 @@ final class KeyImages {
         for picture in pictures.values {
             switch picture {
             case .bitmap(let surface, _, _): cairo_surface_destroy(surface)
-            case .vector(let handle): g_object_unref(handle)
+            case .vector(let handle, _): g_object_unref(UnsafeMutableRawPointer(handle))
             case .broken: break
             }
         }
@@ -39,10 +38,9 @@ final class KeyImages {
             cairo_paint(cr)
             cairo_restore(cr)
             return true
-        case .vector(let handle):
-            var viewport = RsvgRectangle(x: area.x, y: area.y, width: area.width, height: area.height)
+        case .vector(let handle, let rsvg):
             cairo_save(cr)
-            let ok = rsvg_handle_render_document(handle, cr, &viewport, nil) != 0
+            let ok = rsvg.render(handle, cr, in: area)
             cairo_restore(cr)
             return ok
         case .broken:
@@ -65,8 +63,13 @@ final class KeyImages {
 
     private static func load(_ path: String) -> Result<Picture, ImageProblem> {
         if path.hasSuffix(".svg") {
+            let rsvg: Rsvg
+            switch Rsvg.open() {
+            case .success(let r): rsvg = r
+            case .failure(let problem): return .failure(problem)
+            }
             var error: UnsafeMutablePointer<GError>?
-            guard let handle = rsvg_handle_new_from_file(path, &error) else {
+            guard let handle = rsvg.newFromFile(path, &error) else {
                 // librsvg's messages may run over several lines: the first says enough.
                 let message = error.map { String(cString: $0.pointee.message) }?
                     .split(separator: "\n").first.map(String.init) ?? "cannot read it"
@@ -75,11 +78,11 @@ final class KeyImages {
             }
             var w = 0.0, h = 0.0
             // A document without a size of its own is drawn to the key's size; one of size 0 is empty.
-            if rsvg_handle_get_intrinsic_size_in_pixels(handle, &w, &h) != 0, w <= 0 || h <= 0 {
-                g_object_unref(handle)
+            if rsvg.intrinsicSize(handle, &w, &h) != 0, w <= 0 || h <= 0 {
+                g_object_unref(UnsafeMutableRawPointer(handle))
                 return .failure(ImageProblem(message: "the SVG image has no area"))
             }
-            return .success(.vector(handle))
+            return .success(.vector(handle, rsvg))
         }
         guard let surface = cairo_image_surface_create_from_png(path) else {
             return .failure(ImageProblem(message: "cannot read the PNG image"))
@@ -108,7 +111,7 @@ final class KeyImages {
         case .success(let picture):
             switch picture {
             case .bitmap(let surface, _, _): cairo_surface_destroy(surface)
-            case .vector(let handle): g_object_unref(handle)
+            case .vector(let handle, _): g_object_unref(UnsafeMutableRawPointer(handle))
             case .broken: break
             }
             return nil
