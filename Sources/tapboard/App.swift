@@ -54,6 +54,7 @@ final class App {
         controller = Controller(layouts: layouts, settings: settings, library: StoreLibrary(store: store),
                                 textInput: display.inputMethodManager != nil,
                                 suggestions: settings.suggestions ? SuggestionStore(dictionaries: DictionaryStore(layouts: store)) : nil)
+        renderer.onImageProblem = { printError("tapboard: \($0)") }
         loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])
         router = PressRouter { [unowned self] call in self.perform(call(&self.controller)) }
         display.onSeat = { [unowned self] seat in

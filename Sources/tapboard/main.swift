@@ -17,7 +17,7 @@ case "help": print(usage); status = 0
 case "version": print("tapboard \(tapboardVersion)"); status = 0
 case "geometry": status = geometryCommand(options, store: store)
 case "preview": status = previewCommand(options, store: store)
-case "check": status = checkCommand(options)
+case "check": status = checkCommand(options, store: store)
 case "layouts": status = layoutsCommand(store: store)
 case "forget":
     switch LearnedStore.forgetAll() {

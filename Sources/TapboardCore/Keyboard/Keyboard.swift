@@ -117,7 +117,7 @@ public struct KeyboardState: Sendable {
         nextPressID += 1
         pressed[source] = Press(id: nextPressID, key: index, isShift: key.action == .shift, origin: point)
         effects.append(.redrawKeys([index]))
-        if previews, case .text(let t) = key.action, !Self.isPictograph(t) {
+        if previews, key.image == nil, case .text(let t) = key.action, !Self.isPictograph(t) {
             previewOwner = source
             effects.append(.showPreview(index))
         }
