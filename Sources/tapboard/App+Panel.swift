@@ -92,6 +92,7 @@ extension App {
         pool = nil
         keyBubble = nil
         previewPool = nil
+        heapTrim.now()  // the buffers just went; typing paused
     }
 
     func requestRedraw(_ keys: [Int]?) {
@@ -121,6 +122,7 @@ extension App {
         }
         p.present(buffer, scale: scale, damage: damage)
         needsDraw = false
+        heapTrim.frameDrawn()
         // The commit moved the bubble; it is drawn and shown now, after the highlight.
         if let b = keyBubble, let bubble = b.waiting { drawBubble(bubble, in: b) }
         makeVirtualKeyboardSoon()

@@ -24,6 +24,7 @@ final class App {
     var keyBubble: KeyBubble?
     var previewPool: BufferPool?
     var needsDraw = false
+    var heapTrim = HeapTrim()
     /// Loop tokens of the controller's timers.
     var timers: [ControllerTimer: Int] = [:]
     /// The output the panel is pinned to (--output), by name.
