@@ -237,6 +237,21 @@ public final class PanelRenderer {
         let shown = Self.shownLabel(key, look)
         let size = shown.count <= 1 ? theme.labelSize : theme.labelSize * 0.72
         drawLabel(shown, in: f, size: size, ink, cr)
+        if let hint = key.hint(shifted: shown != key.label) { drawHint(hint, in: f, cr) }
+    }
+
+    /// A key's long-press hint in its top right corner, small and in the secondary colour.
+    private func drawHint(_ hint: KeyHint, in f: Rect, _ cr: OpaquePointer) {
+        let side = min(f.height * 0.36, f.width * 0.45)
+        switch hint {
+        case .text(let text):
+            let corner = Rect(x: f.maxX - side * 1.05, y: f.y + side * 0.08, width: side, height: side)
+            drawLabel(text, in: corner, size: 0.62, theme.secondaryLabel, cr)
+        case .mark:
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, f.maxX - side * 0.5, f.y + side * 0.5, max(side * 0.1, 1.5), 0, 2 * Double.pi)
+            fill(cr, theme.secondaryLabel)
+        }
     }
 
     func drawLabel(_ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer,

@@ -9,7 +9,7 @@ func resolveLayout(_ o: Options, store: LayoutStore) -> Result<(Layout, Layer), 
     let wide = o.output.map { $0.width > $0.height } ?? false
     let layout: Layout
     switch selection.layout(wide: wide, isAvailable: { store.path(of: $0) != nil }, load: store.load) {
-    case .success(let l): layout = l
+    case .success(let l): layout = loadSettings(o).numberRow ? l.addingNumberRow() : l
     case .failure(let e): return .failure(e)
     }
     guard let layerName = o.layer else { return .success((layout, layout.layers[0])) }
@@ -37,7 +37,7 @@ func geometryCommand(_ o: Options, store: LayoutStore) -> Int32 {
     case .failure(let e): printError("tapboard: \(e)"); return 1
     }
     let g = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout, layer: layer,
-                                    strip: showsStrip(o, layout: layout, store: store))
+                                    strip: showsStrip(o, layout: layout, store: store), size: loadSettings(o).height)
     print(GeometryJSON.encode(g, layout: layout.name, layer: layer.name))
     return 0
 }
@@ -51,7 +51,7 @@ func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
     case .failure(let e): printError("tapboard: \(e)"); return 1
     }
     let g = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout, layer: layer,
-                                    strip: showsStrip(o, layout: layout, store: store))
+                                    strip: showsStrip(o, layout: layout, store: store), size: loadSettings(o).height)
     guard let canvas = Canvas(width: g.width * o.scale, height: g.height * o.scale, scale: o.scale) else {
         printError("tapboard: cannot allocate a \(g.width)x\(g.height) image")
         return 1
@@ -106,6 +106,11 @@ enum GeometryJSON {
             default: break
             }
             if k.then != .stay { fields.append("\"then\":\(quote(k.then.rawValue))") }
+            switch k.hint(shifted: false) {
+            case .text(let t): fields.append("\"hint\":\(quote(t))")
+            case .mark: fields.append("\"hint\":\"mark\"")
+            case nil: break
+            }
             let f = placed.frame
             fields += ["\"x\":\(number(f.x))", "\"y\":\(number(f.y))",
                        "\"width\":\(number(f.width))", "\"height\":\(number(f.height))"]
