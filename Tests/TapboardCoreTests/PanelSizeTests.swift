@@ -30,6 +30,11 @@ import Testing
         #expect(area == Double(g.width * g.height))
         #expect(g.keyIndex(at: Point(x: 1, y: Double(g.height) - 2)) != nil)
         #expect(g.keyIndex(at: Point(x: Double(width) - 1, y: Double(g.height) - 2)) != nil)
+        // The strip's slots sit over the keys; the outer ones answer out to the edges.
+        let slots = g.keys.filter { $0.row < 0 }
+        #expect(slots.count == PanelGeometry.stripSlots)
+        #expect(slots.first!.frame.x == left && Double(width) - slots.last!.frame.maxX == right)
+        #expect(slots.first!.cell.x == 0 && slots.last!.cell.maxX == Double(width))
     }
 
     @Test func phonesInPortraitUseTheWholeWidth() throws {

@@ -4,18 +4,22 @@ import TapboardRender
 
 /// Goldens for wide outputs, the number row and long-press hints.
 extension RenderTests {
-    func render(_ layout: Layout, output: (width: Int, height: Int), scale: Int, strip: Bool = false) throws -> Canvas {
+    func render(_ layout: Layout, output: (width: Int, height: Int), scale: Int, strip: Bool = false,
+                _ look: PanelAppearance = PanelAppearance()) throws -> Canvas {
         let g = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout,
                                         layer: layout.layers[0], strip: strip)
         let canvas = try #require(Canvas(width: g.width * scale, height: g.height * scale, scale: scale))
-        PanelRenderer().draw(g, PanelAppearance(), on: canvas)
+        PanelRenderer().draw(g, look, on: canvas)
         return canvas
     }
 
     /// A 1920x1080 desktop: letter keys no wider than on a tablet, the keyboard centred on
-    /// the panel's background, the strip across the top.
+    /// the panel's background, the strip's words over the keys.
     @Test func wideOutputCentred() throws {
-        try compare(try render(try load("us"), output: (1920, 1080), scale: 1, strip: true), golden: "wideOutputCentred")
+        var look = PanelAppearance()
+        look.strip = Strip(slots: [.keep("becuase"), .word("because"), .word("became")], autocorrect: "because")
+        try compare(try render(try load("us"), output: (1920, 1080), scale: 1, strip: true, look),
+                    golden: "wideOutputCentred")
     }
 
     /// A 4K output at scale 2 (1920x1080 logical): the same panel with twice the pixels.

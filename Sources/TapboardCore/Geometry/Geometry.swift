@@ -93,11 +93,14 @@ public struct PanelGeometry: Sendable, Equatable {
             self.strip = strip
             let n = PanelGeometry.stripSlots
             for i in 0..<n {
-                let x0 = (Double(width) * Double(i) / Double(n)).rounded()
-                let x1 = (Double(width) * Double(i + 1) / Double(n)).rounded()
-                let cell = Rect(x: x0, y: 0, width: x1 - x0, height: top)
+                // Over the keys, as they are centred; the outer slots' touch areas reach the edges.
+                let x0 = (left + span * Double(i) / Double(n)).rounded()
+                let x1 = (left + span * Double(i + 1) / Double(n)).rounded()
+                let drawn = Rect(x: x0, y: 0, width: x1 - x0, height: top)
+                let (c0, c1) = (i == 0 ? 0 : x0, i == n - 1 ? Double(width) : x1)
+                let cell = Rect(x: c0, y: 0, width: c1 - c0, height: top)
                 let slot = Key(label: "", action: .suggestion(i))
-                placed.append(PlacedKey(key: slot, row: -1, frame: cell.insetBy(spacing / 2), cell: cell))
+                placed.append(PlacedKey(key: slot, row: -1, frame: drawn.insetBy(spacing / 2), cell: cell))
             }
         }
         keys = placed
