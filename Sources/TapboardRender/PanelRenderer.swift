@@ -154,6 +154,9 @@ public final class PanelRenderer {
             }
             guard !text.isEmpty else { continue }
             _ = labels.label(text, pixels: Self.pixels(placed.frame, size))
+            if key.icon == nil, case .text(let hint)? = key.hint(shifted: text != key.label) {
+                _ = labels.label(hint, pixels: Self.pixels(Self.hintCorner(placed.frame), Self.hintSize))
+            }
         }
     }
 
@@ -242,17 +245,24 @@ public final class PanelRenderer {
 
     /// A key's long-press hint in its top right corner, small and in the secondary colour.
     private func drawHint(_ hint: KeyHint, in f: Rect, _ cr: OpaquePointer) {
-        let side = min(f.height * 0.36, f.width * 0.45)
+        let corner = Self.hintCorner(f)
         switch hint {
         case .text(let text):
-            let corner = Rect(x: f.maxX - side * 1.05, y: f.y + side * 0.08, width: side, height: side)
-            drawLabel(text, in: corner, size: 0.62, theme.secondaryLabel, cr)
+            drawLabel(text, in: corner, size: Self.hintSize, theme.secondaryLabel, cr)
         case .mark:
             cairo_new_sub_path(cr)
-            cairo_arc(cr, f.maxX - side * 0.5, f.y + side * 0.5, max(side * 0.1, 1.5), 0, 2 * Double.pi)
+            cairo_arc(cr, corner.center.x, corner.center.y, max(corner.width * 0.1, 1.5), 0, 2 * Double.pi)
             fill(cr, theme.secondaryLabel)
         }
     }
+
+    /// Where a key drawn in `f` shows its hint.
+    private static func hintCorner(_ f: Rect) -> Rect {
+        let side = min(f.height * 0.36, f.width * 0.45)
+        return Rect(x: f.maxX - side * 1.05, y: f.y + side * 0.08, width: side, height: side)
+    }
+
+    private static let hintSize = 0.62
 
     func drawLabel(_ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer,
                            alignLeft: Bool = false, transient: Bool = false) {
