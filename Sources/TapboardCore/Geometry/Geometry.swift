@@ -64,8 +64,8 @@ public struct PanelGeometry: Sendable, Equatable {
         for w in weights { sums.append(sums[sums.count - 1] + w) }
         let rowTops = sums.map { $0 * rowHeight }
         let unitsPerRow = layer.rows.map { $0.reduce(0) { $0 + $1.width } }
-        // The widest row fills the panel; narrower rows are centred, their edge keys'
-        // touch areas reaching to the panel edges.
+        // The widest row fills the keys' span (the panel, or its middle on a wide output);
+        // narrower rows are centred, their edge keys' touch areas reaching to the panel edges.
         let units = max(unitsPerRow.max() ?? 1, 1)
         let span = min(Double(width), max(units, PanelSizing.narrowestUnits) * PanelSizing.maxKeyWidth)
         let left = ((Double(width) - span) / 2).rounded()

@@ -12,9 +12,8 @@ extension Key {
     public func hint(shifted: Bool) -> KeyHint? {
         guard case .text(let text) = action, icon == nil, image == nil,
               let first = alternates.first(where: { $0 != text }) else { return nil }
-        guard first.count == 1, !first.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0 == "\u{FE0F}" }) else {
-            return .mark
-        }
+        let emoji = first.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0 == "\u{FE0F}" }
+        guard first.count == 1, !emoji else { return .mark }
         guard shifted, !keepsCase else { return .text(first) }
         let upper = first.uppercased()
         return .text(upper.count == 1 ? upper : first)
