@@ -44,6 +44,22 @@ extension EndToEnd {
         #expect(p.waitFor("text \"hiq\""), "probe saw: \(p.lines)")
     }
 
+    /// The number row's digits go into real applications as any key's text does.
+    @Test(arguments: RealClient.allCases, Compositor.Kind.allCases)
+    func numberRowTypesDigits(_ client: RealClient, _ kind: Compositor.Kind) throws {
+        let config = Compositor.noSuggestions + ["number-row = on"]
+        let map = try PanelMap(config: config)
+        #expect(map.keys.prefix(10).map(\.label) == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"])
+        let c = try Compositor(kind)
+        let tb = try c.tapboard(config: config)
+        guard try waitUntil(5, { panelShown(try c.screenshot("number-row"), map) }) else {
+            throw HarnessError("the panel with the number row did not appear: \(tb.stderr)")
+        }
+        let app = try c.realClient(client)
+        try c.tap(map.taps(["2", "0", "2", "6", "space", "7"]))
+        #expect(settledFieldText(app) == "2026 7", "\(client) field: \(app.lines)")
+    }
+
     @Test func numberRowAndHeightOnAWideOutput() throws {
         let config = Compositor.noSuggestions + ["number-row = on", "height = 40%"]
         let (c, map, p) = try wideSession(config)
