@@ -15,11 +15,15 @@ public struct Settings: Sendable, Equatable {
     public var suggestions = true
     public var autocorrect = true
     public var learn = true
+    /// The panel's height, strip included.
+    public var height = PanelHeight.automatic
+    /// A row of digits above the letters on keyboards without one.
+    public var numberRow = false
 
     public init() {}
 
     static let keys = ["layouts", "long-press", "key-preview", "repeat-delay", "repeat-rate", "auto-capitalise",
-                       "suggestions", "autocorrect", "learn"]
+                       "suggestions", "autocorrect", "learn", "height", "number-row"]
 
     /// Reads `key = value` lines (`#` starts a comment). Problems do not stop the
     /// keyboard: each comes back as a line naming the file and line, and is ignored.
@@ -58,7 +62,7 @@ public struct Settings: Sendable, Equatable {
         case "long-press":
             guard let v = milliseconds(100...2000) else { return "\"long-press\" wants milliseconds from 100 to 2000" }
             longPress = v
-        case "key-preview", "suggestions", "autocorrect", "learn":
+        case "key-preview", "suggestions", "autocorrect", "learn", "number-row":
             let on: Bool
             switch value {
             case "on", "true", "yes": on = true
@@ -69,8 +73,16 @@ public struct Settings: Sendable, Equatable {
             case "key-preview": keyPreview = on
             case "suggestions": suggestions = on
             case "autocorrect": autocorrect = on
+            case "number-row": numberRow = on
             default: learn = on
             }
+        case "height":
+            guard let v = PanelHeight(value) else {
+                return "\"height\" wants logical pixels from \(PanelHeight.pixelRange.lowerBound) to "
+                    + "\(PanelHeight.pixelRange.upperBound) (260), a share of the screen from "
+                    + "\(PanelHeight.percentRange.lowerBound)% to \(PanelHeight.percentRange.upperBound)% (38%), or auto"
+            }
+            height = v
         case "repeat-delay":
             guard let v = milliseconds(100...3000) else { return "\"repeat-delay\" wants milliseconds from 100 to 3000" }
             repeatDelay = v

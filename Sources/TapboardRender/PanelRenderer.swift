@@ -154,6 +154,9 @@ public final class PanelRenderer {
             }
             guard !text.isEmpty else { continue }
             _ = labels.label(text, pixels: Self.pixels(placed.frame, size))
+            if key.icon == nil, case .text(let hint)? = key.hint(shifted: text != key.label) {
+                _ = labels.label(hint, pixels: Self.pixels(Self.hintCorner(placed.frame), Self.hintSize))
+            }
         }
     }
 
@@ -237,7 +240,29 @@ public final class PanelRenderer {
         let shown = Self.shownLabel(key, look)
         let size = shown.count <= 1 ? theme.labelSize : theme.labelSize * 0.72
         drawLabel(shown, in: f, size: size, ink, cr)
+        if let hint = key.hint(shifted: shown != key.label) { drawHint(hint, in: f, cr) }
     }
+
+    /// A key's long-press hint in its top right corner, small and in the secondary colour.
+    private func drawHint(_ hint: KeyHint, in f: Rect, _ cr: OpaquePointer) {
+        let corner = Self.hintCorner(f)
+        switch hint {
+        case .text(let text):
+            drawLabel(text, in: corner, size: Self.hintSize, theme.secondaryLabel, cr)
+        case .mark:
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, corner.center.x, corner.center.y, max(corner.width * 0.1, 1.5), 0, 2 * Double.pi)
+            fill(cr, theme.secondaryLabel)
+        }
+    }
+
+    /// Where a key drawn in `f` shows its hint.
+    private static func hintCorner(_ f: Rect) -> Rect {
+        let side = min(f.height * 0.36, f.width * 0.45)
+        return Rect(x: f.maxX - side * 1.05, y: f.y + side * 0.08, width: side, height: side)
+    }
+
+    private static let hintSize = 0.62
 
     func drawLabel(_ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer,
                            alignLeft: Bool = false, transient: Bool = false) {

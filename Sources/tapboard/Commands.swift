@@ -2,14 +2,16 @@ import Glibc
 import TapboardCore
 import TapboardRender
 
-/// The keyboard and layer a command shows, chosen as the live panel would.
-func resolveLayout(_ o: Options, store: LayoutStore) -> Result<(Layout, Layer), StoreError> {
-    var selection = KeyboardSelection(enabled: enabledLayoutNames(loadSettings(o), store: store))
+/// The keyboard and layer a command shows, chosen as the live panel would; `settings`:
+/// those already loaded (each load repeats the config file's warnings).
+func resolveLayout(_ o: Options, store: LayoutStore, settings: Settings? = nil) -> Result<(Layout, Layer), StoreError> {
+    let settings = settings ?? loadSettings(o)
+    var selection = KeyboardSelection(enabled: enabledLayoutNames(settings, store: store))
     selection.fieldChanged(purpose: o.purpose ?? .normal)
     let wide = o.output.map { $0.width > $0.height } ?? false
     let layout: Layout
     switch selection.layout(wide: wide, isAvailable: { store.path(of: $0) != nil }, load: store.load) {
-    case .success(let l): layout = l
+    case .success(let l): layout = settings.numberRow ? l.addingNumberRow() : l
     case .failure(let e): return .failure(e)
     }
     guard let layerName = o.layer else { return .success((layout, layout.layers[0])) }
@@ -21,23 +23,25 @@ func resolveLayout(_ o: Options, store: LayoutStore) -> Result<(Layout, Layer), 
 }
 
 /// Whether the live panel would show the suggestion strip for this field and keyboard.
-func showsStrip(_ o: Options, layout: Layout, store: LayoutStore) -> Bool {
+func showsStrip(_ o: Options, layout: Layout, store: LayoutStore, settings: Settings? = nil) -> Bool {
     var field = TextFieldState()
     field.active = true
     field.purpose = o.purpose ?? .normal
-    return loadSettings(o).suggestions && Controller.takesSuggestions(field)
+    return (settings ?? loadSettings(o)).suggestions && Controller.takesSuggestions(field)
         && DictionaryStore(layouts: store).path(language: layout.language) != nil
 }
 
 func geometryCommand(_ o: Options, store: LayoutStore) -> Int32 {
     guard let output = o.output else { printError("tapboard geometry: --output WxH is required"); return 64 }
+    let settings = loadSettings(o)
     let layout: Layout, layer: Layer
-    switch resolveLayout(o, store: store) {
+    switch resolveLayout(o, store: store, settings: settings) {
     case .success(let r): (layout, layer) = r
     case .failure(let e): printError("tapboard: \(e)"); return 1
     }
     let g = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout, layer: layer,
-                                    strip: showsStrip(o, layout: layout, store: store))
+                                    strip: showsStrip(o, layout: layout, store: store, settings: settings),
+                                    size: settings.height)
     print(GeometryJSON.encode(g, layout: layout.name, layer: layer.name))
     return 0
 }
@@ -45,13 +49,15 @@ func geometryCommand(_ o: Options, store: LayoutStore) -> Int32 {
 func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
     guard let output = o.output else { printError("tapboard preview: --output WxH is required"); return 64 }
     guard let file = o.outputFile else { printError("tapboard preview: -o FILE.png is required"); return 64 }
+    let settings = loadSettings(o)
     let layout: Layout, layer: Layer
-    switch resolveLayout(o, store: store) {
+    switch resolveLayout(o, store: store, settings: settings) {
     case .success(let r): (layout, layer) = r
     case .failure(let e): printError("tapboard: \(e)"); return 1
     }
     let g = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout, layer: layer,
-                                    strip: showsStrip(o, layout: layout, store: store))
+                                    strip: showsStrip(o, layout: layout, store: store, settings: settings),
+                                    size: settings.height)
     guard let canvas = Canvas(width: g.width * o.scale, height: g.height * o.scale, scale: o.scale) else {
         printError("tapboard: cannot allocate a \(g.width)x\(g.height) image")
         return 1
@@ -106,6 +112,11 @@ enum GeometryJSON {
             default: break
             }
             if k.then != .stay { fields.append("\"then\":\(quote(k.then.rawValue))") }
+            switch k.hint(shifted: false) {
+            case .text(let t): fields.append("\"hint\":\(quote(t))")
+            case .mark: fields.append("\"hint\":\"mark\"")
+            case nil: break
+            }
             let f = placed.frame
             fields += ["\"x\":\(number(f.x))", "\"y\":\(number(f.y))",
                        "\"width\":\(number(f.width))", "\"height\":\(number(f.height))"]

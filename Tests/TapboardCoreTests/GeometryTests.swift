@@ -2,7 +2,7 @@ import Testing
 @testable import TapboardCore
 
 @Suite struct GeometryTests {
-    static let outputs = [(360, 640), (720, 1280), (1080, 2340), (1280, 720), (1920, 1080)]
+    static let outputs = [(360, 640), (720, 1280), (1080, 2340), (1280, 720), (1920, 1080), (3840, 2160)]
 
     func allPanels() throws -> [(String, PanelGeometry)] {
         var panels: [(String, PanelGeometry)] = []

@@ -83,6 +83,7 @@ public struct Controller {
         self.library = library
         self.suggestions = suggestions
         textInputUsable = textInput
+        let layouts = layouts.map { settings.numberRow ? $0.addingNumberRow() : $0 }
         loaded = Dictionary(layouts.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let keyboards = layouts.filter { !$0.isPanel }
         let cycle = keyboards.isEmpty ? layouts : keyboards
@@ -143,7 +144,7 @@ public struct Controller {
     /// The panel as it should be on this output: keys, and the strip where it shows.
     var wantedGeometry: PanelGeometry {
         PanelGeometry.forOutput(width: output.width, height: output.height, layout: keyboard.layout,
-                                layer: keyboard.layer, strip: showsStrip)
+                                layer: keyboard.layer, strip: showsStrip, size: settings.height)
     }
 
     /// Key rectangles for a panel of this size (the strip as tall as it wants to be).
@@ -193,7 +194,7 @@ public struct Controller {
 
     mutating func load(_ name: String) -> Result<Layout, LayoutLoadError> {
         if let l = loaded[name] { return .success(l) }
-        let result = library.load(name)
+        let result = library.load(name).map { settings.numberRow ? $0.addingNumberRow() : $0 }
         if case .success(let l) = result { loaded[name] = l }
         return result
     }

@@ -34,7 +34,10 @@ public struct PlacedKey: Sendable, Equatable {
 /// Key rectangles of one layer for one panel size.
 ///
 /// Each row is split by relative key width (wvkbd's model): a key of width 1.5 gets
-/// one and a half times a letter's room. Rows share the panel height equally.
+/// one and a half times a letter's room. Rows share the panel height by their relative
+/// heights. On a wide output a letter key is at most `PanelSizing.maxKeyWidth` wide
+/// (pads and panels get ten letters' room): the keys are centred, the edge keys'
+/// touch areas reaching to the panel's edges.
 public struct PanelGeometry: Sendable, Equatable {
     public var width: Int
     public var height: Int
@@ -61,9 +64,11 @@ public struct PanelGeometry: Sendable, Equatable {
         for w in weights { sums.append(sums[sums.count - 1] + w) }
         let rowTops = sums.map { $0 * rowHeight }
         let unitsPerRow = layer.rows.map { $0.reduce(0) { $0 + $1.width } }
-        // The widest row fills the panel; narrower rows are centred, their edge keys'
-        // touch areas reaching to the panel edges.
+        // The widest row fills the keys' span (the panel, or its middle on a wide output);
+        // narrower rows are centred, their edge keys' touch areas reaching to the panel edges.
         let units = max(unitsPerRow.max() ?? 1, 1)
+        let span = min(Double(width), max(units, PanelSizing.narrowestUnits) * PanelSizing.maxKeyWidth)
+        let left = ((Double(width) - span) / 2).rounded()
         var placed: [PlacedKey] = []
         for (r, row) in layer.rows.enumerated() {
             let y0 = top + rowTops[r].rounded()
@@ -73,7 +78,7 @@ public struct PanelGeometry: Sendable, Equatable {
             var u = margin
             edges.append(u)
             for key in row { u += key.width; edges.append(u) }
-            let x = edges.map { (Double(width) * $0 / units).rounded() }
+            let x = edges.map { (left + span * $0 / units).rounded() }
             let real = row.indices.filter { row[$0].action != .spacer }
             for (n, i) in real.enumerated() {
                 let drawn = Rect(x: x[i], y: y0, width: x[i + 1] - x[i], height: y1 - y0)
@@ -88,11 +93,14 @@ public struct PanelGeometry: Sendable, Equatable {
             self.strip = strip
             let n = PanelGeometry.stripSlots
             for i in 0..<n {
-                let x0 = (Double(width) * Double(i) / Double(n)).rounded()
-                let x1 = (Double(width) * Double(i + 1) / Double(n)).rounded()
-                let cell = Rect(x: x0, y: 0, width: x1 - x0, height: top)
+                // Over the keys, as they are centred; the outer slots' touch areas reach the edges.
+                let x0 = (left + span * Double(i) / Double(n)).rounded()
+                let x1 = (left + span * Double(i + 1) / Double(n)).rounded()
+                let drawn = Rect(x: x0, y: 0, width: x1 - x0, height: top)
+                let (c0, c1) = (i == 0 ? 0 : x0, i == n - 1 ? Double(width) : x1)
+                let cell = Rect(x: c0, y: 0, width: c1 - c0, height: top)
                 let slot = Key(label: "", action: .suggestion(i))
-                placed.append(PlacedKey(key: slot, row: -1, frame: cell.insetBy(spacing / 2), cell: cell))
+                placed.append(PlacedKey(key: slot, row: -1, frame: drawn.insetBy(spacing / 2), cell: cell))
             }
         }
         keys = placed
@@ -110,6 +118,12 @@ public struct PanelGeometry: Sendable, Equatable {
 
 /// How tall the panel is on an output of a given logical size.
 public enum PanelSizing {
+    /// The widest a letter key gets, in logical pixels (wider keys only stretch the thumbs).
+    public static let maxKeyWidth = 90.0
+    /// Keyboards of fewer key units (digit pads, panels) are held to this many units'
+    /// room, not to their own: their big keys stay big.
+    public static let narrowestUnits = 10.0
+
     /// Panel height in logical pixels for `rows` rows on a `width` x `height` output.
     public static func height(outputWidth width: Int, outputHeight height: Int, rows: Double) -> Int {
         let portrait = height >= width
@@ -131,10 +145,16 @@ extension PanelSizing {
 extension PanelGeometry {
     /// The panel for `layer` of `layout` on an output of this logical size: full width,
     /// and a height that stays the same across the layout's layers; with `strip`, the
-    /// suggestion strip on top (the whole still at most half the output).
+    /// suggestion strip on top (the whole still at most half the output). `size`: the
+    /// user's height for the whole panel, strip included.
     public static func forOutput(width: Int, height: Int, layout: Layout, layer: Layer,
-                                 strip: Bool = false) -> PanelGeometry {
+                                 strip: Bool = false, size: PanelHeight = .automatic) -> PanelGeometry {
         let rows = layout.layers.map { $0.relativeRowHeights.reduce(0, +) }.max() ?? 1
+        if let total = size.pixels(outputHeight: height) {
+            // The strip as tall as it would be over keys sharing the rest.
+            let band = strip ? min(PanelSizing.stripHeight(rowHeight: Double(total) / (rows + 0.62)), total - 1) : 0
+            return PanelGeometry(layer: layer, width: width, height: total, stripHeight: band)
+        }
         var keysHeight = PanelSizing.height(outputWidth: width, outputHeight: height, rows: rows)
         guard strip else { return PanelGeometry(layer: layer, width: width, height: keysHeight) }
         let stripHeight = PanelSizing.stripHeight(rowHeight: Double(keysHeight) / rows)

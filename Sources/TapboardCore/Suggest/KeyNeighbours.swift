@@ -38,7 +38,8 @@ public struct KeyNeighbours: Sendable, Equatable {
     public static func from(layout: Layout) -> KeyNeighbours {
         guard let layer = layout.layers.first else { return KeyNeighbours(positions: [:]) }
         let units = layer.rows.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 1
-        let scale = 100.0
+        // A key unit as wide as keys get, so that no row is narrowed and centred.
+        let scale = PanelSizing.maxKeyWidth
         let width = Int((max(units, 1) * scale).rounded())
         let height = max(layer.rows.count, 1) * Int(scale)
         let geometry = PanelGeometry(layer: layer, width: width, height: height)
