@@ -75,7 +75,7 @@ public final class PanelRenderer {
             cairo_rectangle(cr, 0, 0, Double(geometry.width), Double(geometry.height))
             fill(cr, theme.background)
             for (i, key) in geometry.keys.enumerated() {
-                drawKey(key, pressed: look.highlighted.contains(i), look, cr)
+                drawKey(key, pressed: look.highlighted.contains(i), look, spacing: geometry.spacing, cr)
             }
             canvas.drawn = DrawnPanel(geometry: geometry, looks: indices.map { Self.keyLook($0, geometry, look) })
         }
@@ -89,7 +89,7 @@ public final class PanelRenderer {
             let cell = geometry.keys[i].cell
             cairo_rectangle(cr, cell.x, cell.y, cell.width, cell.height)
             fill(cr, theme.background)
-            drawKey(geometry.keys[i], pressed: look.highlighted.contains(i), look, cr)
+            drawKey(geometry.keys[i], pressed: look.highlighted.contains(i), look, spacing: geometry.spacing, cr)
         }
     }
 
@@ -104,22 +104,23 @@ public final class PanelRenderer {
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_translate(cr, -popup.frame.x, -popup.frame.y)
         let f = popup.frame
-        roundedRect(cr, f, radius: 10)
-        fill(cr, theme.popup)
+        roundedRect(cr, f.insetBy(theme.borderWidth / 2), radius: 10)
+        fillAndOutline(cr, theme.popup)
         for (i, item) in popup.itemFrames.enumerated() {
             let selected = popup.selected == i
             if selected {
-                roundedRect(cr, item.insetBy(1), radius: 8)
+                roundedRect(cr, item.insetBy(1 + theme.borderWidth), radius: 8)
                 fill(cr, theme.accentKey)
             }
             let label = popup.labels[i]
+            let ink = selected ? theme.accentLabel : theme.label
             switch popup.kind {
             case .keyboards:
-                drawLabel(label, in: item, size: 0.45, theme.label, cr, alignLeft: true)
+                drawLabel(label, in: item, size: 0.45, ink, cr, alignLeft: true)
             case .alternates:
-                drawLabel(label, in: item, size: label.count <= 1 ? theme.labelSize : theme.labelSize * 0.72, theme.label, cr)
+                drawLabel(label, in: item, size: label.count <= 1 ? theme.labelSize : theme.labelSize * 0.72, ink, cr)
             case .preview:
-                drawLabel(label, in: item, size: Self.previewSize(label), theme.label, cr)
+                drawLabel(label, in: item, size: Self.previewSize(label), ink, cr)
             }
         }
         cairo_restore(cr)
@@ -189,9 +190,9 @@ public final class PanelRenderer {
         drawLabel(content.text, in: f, size: 0.5, ink, cr, transient: true)
     }
 
-    private func drawKey(_ placed: PlacedKey, pressed: Bool, _ look: PanelAppearance, _ cr: OpaquePointer) {
-        let f = placed.frame
-        guard f.width > 0, f.height > 0 else { return }
+    private func drawKey(_ placed: PlacedKey, pressed: Bool, _ look: PanelAppearance, spacing: Double, _ cr: OpaquePointer) {
+        guard placed.frame.width > 0, placed.frame.height > 0 else { return }
+        let f = capFrame(placed.frame, spacing: spacing)
         let key = placed.key
         if case .suggestion(let slot) = key.action {
             drawSlot(slot, placed, pressed: pressed, look, cr)
@@ -208,10 +209,12 @@ public final class PanelRenderer {
         if on { color = theme.label }
         if case .return = key.action { color = theme.accentKey }
         if pressed { color = theme.pressedKey }
-        roundedRect(cr, f, radius: min(f.width, f.height) * theme.cornerRadius)
-        fill(cr, color)
+        roundedRect(cr, f.insetBy(theme.borderWidth / 2), radius: min(f.width, f.height) * theme.cornerRadius)
+        fillAndOutline(cr, color)
 
-        let ink = on && !pressed ? theme.background : theme.label
+        var ink = on && !pressed ? theme.background : theme.label
+        if case .return = key.action { ink = theme.accentLabel }
+        if pressed { ink = theme.pressedLabel }
         if case .return = key.action, !look.returnLabel.isEmpty {
             drawLabel(look.returnLabel, in: f, size: theme.labelSize * 0.72, ink, cr)
             return
@@ -237,6 +240,24 @@ public final class PanelRenderer {
         let shown = Self.shownLabel(key, look)
         let size = shown.count <= 1 ? theme.labelSize : theme.labelSize * 0.72
         drawLabel(shown, in: f, size: size, ink, cr)
+    }
+
+    /// The key cap inside a key's frame: the theme's gap instead of the geometry's spacing.
+    private func capFrame(_ frame: Rect, spacing: Double) -> Rect {
+        guard let gap = theme.gap else { return frame }
+        let inset = min((gap - spacing) / 2, frame.width / 2 - 1, frame.height / 2 - 1)
+        return frame.insetBy(inset)
+    }
+
+    /// Fills the current path, then outlines it when the theme has a border.
+    private func fillAndOutline(_ cr: OpaquePointer, _ c: Color) {
+        cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a)
+        guard theme.borderWidth > 0 else { cairo_fill(cr); return }
+        cairo_fill_preserve(cr)
+        let b = theme.border
+        cairo_set_source_rgba(cr, b.r, b.g, b.b, b.a)
+        cairo_set_line_width(cr, theme.borderWidth)
+        cairo_stroke(cr)
     }
 
     func drawLabel(_ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer,

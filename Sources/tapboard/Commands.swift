@@ -2,9 +2,10 @@ import Glibc
 import TapboardCore
 import TapboardRender
 
-/// The keyboard and layer a command shows, chosen as the live panel would.
-func resolveLayout(_ o: Options, store: LayoutStore) -> Result<(Layout, Layer), StoreError> {
-    var selection = KeyboardSelection(enabled: enabledLayoutNames(loadSettings(o), store: store))
+/// The keyboard and layer a command shows, chosen as the live panel would; `settings`:
+/// the ones the command loaded (so that their warnings are printed once).
+func resolveLayout(_ o: Options, settings: Settings? = nil, store: LayoutStore) -> Result<(Layout, Layer), StoreError> {
+    var selection = KeyboardSelection(enabled: enabledLayoutNames(settings ?? loadSettings(o), store: store))
     selection.fieldChanged(purpose: o.purpose ?? .normal)
     let wide = o.output.map { $0.width > $0.height } ?? false
     let layout: Layout
@@ -21,23 +22,24 @@ func resolveLayout(_ o: Options, store: LayoutStore) -> Result<(Layout, Layer), 
 }
 
 /// Whether the live panel would show the suggestion strip for this field and keyboard.
-func showsStrip(_ o: Options, layout: Layout, store: LayoutStore) -> Bool {
+func showsStrip(_ o: Options, settings: Settings, layout: Layout, store: LayoutStore) -> Bool {
     var field = TextFieldState()
     field.active = true
     field.purpose = o.purpose ?? .normal
-    return loadSettings(o).suggestions && Controller.takesSuggestions(field)
+    return settings.suggestions && Controller.takesSuggestions(field)
         && DictionaryStore(layouts: store).path(language: layout.language) != nil
 }
 
 func geometryCommand(_ o: Options, store: LayoutStore) -> Int32 {
     guard let output = o.output else { printError("tapboard geometry: --output WxH is required"); return 64 }
+    let settings = loadSettings(o)
     let layout: Layout, layer: Layer
-    switch resolveLayout(o, store: store) {
+    switch resolveLayout(o, settings: settings, store: store) {
     case .success(let r): (layout, layer) = r
     case .failure(let e): printError("tapboard: \(e)"); return 1
     }
     let g = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout, layer: layer,
-                                    strip: showsStrip(o, layout: layout, store: store))
+                                    strip: showsStrip(o, settings: settings, layout: layout, store: store))
     print(GeometryJSON.encode(g, layout: layout.name, layer: layer.name))
     return 0
 }
@@ -45,18 +47,19 @@ func geometryCommand(_ o: Options, store: LayoutStore) -> Int32 {
 func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
     guard let output = o.output else { printError("tapboard preview: --output WxH is required"); return 64 }
     guard let file = o.outputFile else { printError("tapboard preview: -o FILE.png is required"); return 64 }
+    let settings = loadSettings(o)
     let layout: Layout, layer: Layer
-    switch resolveLayout(o, store: store) {
+    switch resolveLayout(o, settings: settings, store: store) {
     case .success(let r): (layout, layer) = r
     case .failure(let e): printError("tapboard: \(e)"); return 1
     }
     let g = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout, layer: layer,
-                                    strip: showsStrip(o, layout: layout, store: store))
+                                    strip: showsStrip(o, settings: settings, layout: layout, store: store))
     guard let canvas = Canvas(width: g.width * o.scale, height: g.height * o.scale, scale: o.scale) else {
         printError("tapboard: cannot allocate a \(g.width)x\(g.height) image")
         return 1
     }
-    let renderer = PanelRenderer()
+    let renderer = PanelRenderer(theme: chooseTheme(settings.theme))
     renderer.onImageProblem = { printError("tapboard: \($0)") }
     renderer.draw(g, PanelAppearance(), on: canvas)
     if let problem = canvas.writePNG(to: file) {

@@ -18,6 +18,7 @@ func loadSettings(_ o: Options) -> Settings {
         settings = s
     }
     if !o.layouts.isEmpty { settings.layouts = o.layouts }
+    if let theme = o.theme { settings.theme = theme }
     if let one = o.layout { settings.layouts = [one] + (settings.layouts ?? []).filter { $0 != one } }
     return settings
 }
@@ -71,7 +72,7 @@ func runCommand(_ o: Options, store: LayoutStore) -> Int32 {
     }
     do {
         let display = try Display()
-        let app = try App(display: display, store: store, layouts: layouts, settings: settings, startHidden: o.hidden,
+        let app = try App(display: display, store: store, layouts: layouts, settings: settings, theme: chooseTheme(settings.theme), startHidden: o.hidden,
                           outputName: o.outputName)
         app.startBusControl(replace: o.replace)
         try app.run()
