@@ -28,8 +28,11 @@ public struct PanelAppearance: Sendable, Equatable {
 
 /// Draws a panel with Cairo and Pango. The live panel and `tapboard preview` both use it.
 public final class PanelRenderer {
-    public let theme: Theme
-    private let labels: LabelCache
+    /// The colours and shapes; a change redraws the whole panel on its next draw.
+    public var theme: Theme {
+        didSet { if theme.fontFamily != oldValue.fontFamily { labels = LabelCache(family: theme.fontFamily) } }
+    }
+    private var labels: LabelCache
     /// Pictures on panel keys.
     let images = KeyImages()
     /// Told, with a line for the user, once for each key picture that cannot be shown.
@@ -47,7 +50,7 @@ public final class PanelRenderer {
     private var shown: DrawnPanel?
 
     /// Draws the keys listed in `only`, or, with `only` nil, the panel: where the canvas
-    /// already shows this geometry, only the keys whose look changed (a shift or a
+    /// already shows this geometry in this theme, only the keys whose look changed (a shift or a
     /// modifier redraws the keys it changes, not the panel). Returns the keys that may
     /// differ from the panel drawn last on any canvas (the damage), nil for all of it.
     @discardableResult
@@ -58,17 +61,17 @@ public final class PanelRenderer {
         var damage: [Int]?
         if let only {
             let keys = only.filter { indices.contains($0) }
-            if canvas.drawn?.geometry == geometry {
+            if canvas.drawn?.geometry == geometry && canvas.drawn?.theme == theme {
                 for i in keys { canvas.drawn!.looks[i] = Self.keyLook(i, geometry, look) }
             }
             drawKeys(keys, geometry, look, cr)
             damage = keys
-        } else if let drawn = canvas.drawn, drawn.geometry == geometry {
+        } else if let drawn = canvas.drawn, drawn.geometry == geometry, drawn.theme == theme {
             let looks = indices.map { Self.keyLook($0, geometry, look) }
             let changed = indices.filter { looks[$0] != drawn.looks[$0] }
             drawKeys(changed, geometry, look, cr)
             canvas.drawn!.looks = looks
-            if let shown, shown.geometry == geometry {
+            if let shown, shown.geometry == geometry, shown.theme == theme {
                 damage = indices.filter { looks[$0] != shown.looks[$0] || looks[$0] != drawn.looks[$0] }
             }
         } else {
@@ -77,7 +80,7 @@ public final class PanelRenderer {
             for (i, key) in geometry.keys.enumerated() {
                 drawKey(key, pressed: look.highlighted.contains(i), look, spacing: geometry.spacing, cr)
             }
-            canvas.drawn = DrawnPanel(geometry: geometry, looks: indices.map { Self.keyLook($0, geometry, look) })
+            canvas.drawn = DrawnPanel(geometry: geometry, theme: theme, looks: indices.map { Self.keyLook($0, geometry, look) })
         }
         shown = canvas.drawn
         canvas.flush()

@@ -72,9 +72,13 @@ func runCommand(_ o: Options, store: LayoutStore) -> Int32 {
     }
     do {
         let display = try Display()
-        let app = try App(display: display, store: store, layouts: layouts, settings: settings, theme: chooseTheme(settings.theme), startHidden: o.hidden,
+        // theme = auto: the desktop's colour scheme now, and its changes while running.
+        let scheme = settings.theme == "auto" ? ColorScheme.connect() : nil
+        let app = try App(display: display, store: store, layouts: layouts, settings: settings,
+                          theme: chooseTheme(settings.theme, scheme: { scheme?.value }), startHidden: o.hidden,
                           outputName: o.outputName)
         app.startBusControl(replace: o.replace)
+        if let scheme { app.follow(scheme) }
         try app.run()
         return 0
     } catch {

@@ -2,10 +2,10 @@ import TapboardCore
 import TapboardRender
 
 /// The theme a `theme` setting or `--theme` names: `auto` follows the desktop's colour
-/// scheme, a built-in's name is that theme, anything else a theme file (`~/` is the home
-/// directory). A file that cannot be read: one line, and dark.
-func chooseTheme(_ choice: String) -> Theme {
-    if choice == "auto" { return Theme.forColorScheme(ColorScheme.portalValue()) }
+/// scheme (`scheme`, the portal's value), a built-in's name is that theme, anything else a
+/// theme file (`~/` is the home directory). A file that cannot be read: one line, and dark.
+func chooseTheme(_ choice: String, scheme: () -> UInt32? = ColorScheme.current) -> Theme {
+    if choice == "auto" { return Theme.forColorScheme(scheme()) }
     if let theme = Theme.named(choice) { return theme }
     let path = choice.hasPrefix("~/") ? (Files.environment("HOME") ?? "") + choice.dropFirst() : choice
     switch Files.read(path) {

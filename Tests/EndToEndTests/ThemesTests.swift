@@ -4,10 +4,12 @@ import TapboardRender
 
 extension Compositor {
     /// A settings portal on the private session bus telling `color-scheme` (0 no preference,
-    /// 1 prefer dark, 2 prefer light); waits until it owns its name.
-    func fakePortal(colorScheme: Int) throws -> Child {
+    /// 1 prefer dark, 2 prefer light), then on each SIGUSR1 the next of `then`; waits until
+    /// it owns its name.
+    func fakePortal(colorScheme: Int, then: [Int] = []) throws -> Child {
         let busAddress = try #require(busAddress)
-        let portal = try start("/usr/bin/python3", [Paths.root + "/Tests/EndToEndTests/Clients/fake-portal.py", "\(colorScheme)"],
+        let schemes = ([colorScheme] + then).map(String.init)
+        let portal = try start("/usr/bin/python3", [Paths.root + "/Tests/EndToEndTests/Clients/fake-portal.py"] + schemes,
                                env: ["DBUS_SESSION_BUS_ADDRESS": busAddress])
         guard portal.waitFor("ready", seconds: 10) else { throw HarnessError("the fake portal did not start: \(portal.stderr)") }
         return portal
@@ -69,6 +71,28 @@ extension EndToEnd {
         #expect(try waitUntil(5) { showsPanel(try c.screenshot("theme-auto-\(scheme)"), map, in: theme) },
                 "tapboard said: \(tb.stderr)")
         #expect(portal.lines.contains("read org.freedesktop.appearance color-scheme"), "portal: \(portal.lines)")
+        #expect(tb.stderr.isEmpty, "tapboard said: \(tb.stderr)")
+    }
+
+    @Test func autoFollowsAChangeWhileRunning() throws {
+        let c = try Compositor(.sway)
+        let portal = try c.fakePortal(colorScheme: 1, then: [2, 0])
+        let tb = try c.tapboard(config: Compositor.noSuggestions)
+        let dark = try PanelMap(config: Compositor.noSuggestions + ["theme = dark"])
+        let light = try PanelMap(config: Compositor.noSuggestions + ["theme = light"])
+        #expect(try waitUntil(5) { showsPanel(try c.screenshot("theme-live-dark"), dark, in: .dark) }, "tapboard said: \(tb.stderr)")
+        portal.signal(SIGUSR1)
+        #expect(portal.waitFor("changed 2"), "portal: \(portal.lines) \(portal.stderr)")
+        #expect(try waitUntil(5) { showsPanel(try c.screenshot("theme-live-light"), light, in: .light) }, "tapboard said: \(tb.stderr)")
+        // Typing still works in the new theme, and "no preference" is dark again.
+        let probe = try c.probe()
+        #expect(probe.waitFor("focus in"))
+        try c.tap(light.taps(["o", "k"]))
+        #expect(probe.waitFor("text \"ok\""), "probe saw: \(probe.lines)")
+        portal.signal(SIGUSR1)
+        #expect(portal.waitFor("changed 0"), "portal: \(portal.lines) \(portal.stderr)")
+        #expect(try waitUntil(5) { showsPanel(try c.screenshot("theme-live-dark-again"), dark, in: .dark) },
+                "tapboard said: \(tb.stderr)")
         #expect(tb.stderr.isEmpty, "tapboard said: \(tb.stderr)")
     }
 

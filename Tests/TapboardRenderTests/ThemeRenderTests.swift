@@ -44,6 +44,22 @@ import TapboardRender
         #expect(contrast.pixel(x: 0, y: 0) & 0xffffff == 0x000000)
     }
 
+    @Test func aNewThemeRedrawsTheWholePanel() throws {
+        let us = try RenderTests().load("us")
+        let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0])
+        let canvas = try #require(Canvas(width: g.width, height: g.height))
+        let renderer = PanelRenderer()
+        renderer.draw(g, PanelAppearance(), on: canvas)
+        renderer.theme = .highContrast
+        // The same looks: only the theme changed, and all of the panel is damage.
+        #expect(renderer.draw(g, PanelAppearance(), on: canvas) == nil)
+        let fresh = try #require(Canvas(width: g.width, height: g.height))
+        PanelRenderer(theme: .highContrast).draw(g, PanelAppearance(), on: fresh)
+        #expect(RenderTests().difference(canvas, fresh).count == 0)
+        // Drawn again in the same theme, nothing is damaged.
+        #expect(renderer.draw(g, PanelAppearance(), on: canvas) == [])
+    }
+
     @Test func aGapChangesOnlyTheCaps() throws {
         var wide = Theme.dark
         wide.gap = 16
