@@ -181,13 +181,13 @@ public final class PanelRenderer {
         let f = placed.frame
         let content = look.strip.slots.indices.contains(slot) ? look.strip.slots[slot] : .empty
         if pressed && content != .empty {
-            roundedRect(cr, f, radius: min(f.width, f.height) * theme.cornerRadius)
-            fill(cr, theme.specialKey)
+            roundedRect(cr, f.insetBy(theme.borderWidth / 2), radius: min(f.width, f.height) * theme.cornerRadius)
+            fillAndOutline(cr, theme.specialKey)
         }
         if slot > 0 {
             let c = placed.cell
-            cairo_rectangle(cr, c.x, c.y + c.height * 0.25, 1, c.height * 0.5)
-            fill(cr, theme.specialKey)
+            cairo_rectangle(cr, c.x, c.y + c.height * 0.25, max(1, theme.borderWidth), c.height * 0.5)
+            fill(cr, theme.borderWidth > 0 ? theme.border : theme.specialKey)
         }
         let ink = slot == 1 ? theme.label : theme.secondaryLabel
         drawLabel(content.text, in: f, size: 0.5, ink, cr, transient: true)

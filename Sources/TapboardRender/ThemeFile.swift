@@ -105,8 +105,10 @@ extension Theme {
             default: border = c
             }
         case "font":
-            guard !value.isEmpty else { return "\"font\" wants a font such as Sans or \"Cantarell Bold\"" }
-            fontFamily = value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"") ? String(value.dropFirst().dropLast()) : value
+            let quoted = value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"")
+            let font = quoted ? String(value.dropFirst().dropLast()) : value
+            guard !font.isEmpty else { return "\"font\" wants a font such as Sans or \"Cantarell Bold\"" }
+            fontFamily = font
         default:
             return "unknown setting \"\(key)\" (valid: \(ThemeFile.keys.joined(separator: ", ")))"
         }

@@ -112,8 +112,9 @@ import TapboardCore
     }
 
     @Test func anEmptyFontIsReported() {
-        let (_, warnings) = ThemeFile.parse("font =", file: "f")
-        #expect(warnings == ["f:1: \"font\" wants a font such as Sans or \"Cantarell Bold\"; ignored"])
+        let (_, warnings) = ThemeFile.parse("font =\nfont = \"\"", file: "f")
+        #expect(warnings == ["f:1: \"font\" wants a font such as Sans or \"Cantarell Bold\"; ignored",
+                             "f:2: \"font\" wants a font such as Sans or \"Cantarell Bold\"; ignored"])
     }
 
     @Test func aBaseAppliesFirstWhereverItIsWritten() {
@@ -124,6 +125,34 @@ import TapboardCore
         #expect(t == expected)
         let (_, bad) = ThemeFile.parse("base = solarized", file: "f")
         #expect(bad.count == 1 && bad[0].hasPrefix("f:1: \"base\" wants one of light, dark, high-contrast"))
+    }
+
+    /// Random files made of pieces of theme lines: each problem is one well-formed line,
+    /// every value stays in its documented range, and CR LF line ends read the same.
+    @Test func randomFilesGiveWellFormedWarningsAndSaneThemes() {
+        let pieces = ThemeFile.keys + ["=", " = ", "#", " # c", "\n", "\n", "\r\n", "#ffffff", "#12345678", "#1234", "0", "0.5",
+                                       "-1", "99", "1e308", "nan", "Sans Bold", "\"", "light", "high-contrast", "é", "\t", ""]
+        var seed: UInt64 = 0x5eed
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        for _ in 0..<3000 {
+            let text = (0..<next(40)).map { _ in pieces[next(pieces.count)] }.joined()
+            let (t, warnings) = ThemeFile.parse(text, file: "f")
+            let lines = text.unicodeScalars.filter { $0 == "\n" }.count + 1
+            for w in warnings {
+                let n = Int(w.dropFirst(2).prefix { $0 != ":" }) ?? 0
+                #expect(w.hasPrefix("f:") && w.hasSuffix("; ignored") && !w.contains("\n") && (1...lines).contains(n), "\(w)")
+            }
+            #expect((0...8).contains(t.borderWidth) && (0...0.5).contains(t.cornerRadius) && (0.2...0.8).contains(t.labelSize))
+            #expect(t.gap.map { (0...24).contains($0) } ?? true)
+            #expect(!t.fontFamily.isEmpty)
+            if !text.contains("\r") {
+                let (u, w) = ThemeFile.parse(text.replacingLineEnds(), file: "f")
+                #expect(u == t && w == warnings, "\(text.debugDescription)")
+            }
+        }
     }
 
     @Test func colours() {
@@ -172,6 +201,13 @@ import TapboardCore
         let (s, warnings) = Settings.parse("theme = solarized", file: "config")
         #expect(s.theme == "auto")
         #expect(warnings.count == 1 && warnings[0].hasPrefix("config:1: \"theme\" wants auto, light, dark, high-contrast"))
+    }
+}
+
+private extension String {
+    /// The same text with CR LF line ends.
+    func replacingLineEnds() -> String {
+        String(decoding: utf8.flatMap { $0 == 10 ? [13, 10] : [$0] }, as: UTF8.self)
     }
 }
 
