@@ -16,6 +16,12 @@ func loadSettings(_ o: Options) -> Settings {
         let (s, warnings) = Settings.parse(text, file: path)
         for w in warnings { printError("tapboard: \(w)") }
         settings = s
+        // A theme file named relative to the settings file is beside it.
+        if settings.theme.contains("/"), !settings.theme.hasPrefix("/"), !settings.theme.hasPrefix("~/"),
+           let slash = path.lastIndex(of: "/") {
+            let relative = settings.theme.hasPrefix("./") ? settings.theme.dropFirst(2) : Substring(settings.theme)
+            settings.theme = String(path[...slash] + relative)
+        }
     }
     if !o.layouts.isEmpty { settings.layouts = o.layouts }
     if let theme = o.theme { settings.theme = theme }

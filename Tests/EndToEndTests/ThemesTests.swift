@@ -35,8 +35,9 @@ extension EndToEnd {
             && panelPixel(png, map, x: first.x + 3, y: first.y + first.height / 2) == hex(theme.key)
     }
 
-    @Test func themeLightInTheConfigShowsALightPanel() throws {
-        let c = try Compositor(.sway)
+    @Test(arguments: Compositor.Kind.allCases)
+    func themeLightInTheConfigShowsALightPanel(_ kind: Compositor.Kind) throws {
+        let c = try Compositor(kind)
         let config = Compositor.noSuggestions + ["theme = light"]
         let tb = try c.tapboard(config: config)
         let map = try PanelMap(config: config)
@@ -48,11 +49,14 @@ extension EndToEnd {
         #expect(tb.stderr.isEmpty, "tapboard said: \(tb.stderr)")
     }
 
+    /// The file is named relative to the settings file, so it is looked for beside it.
     @Test func aThemeFileIsDrawnAndItsBadLineNamed() throws {
         let c = try Compositor(.sway)
-        let file = c.runDir + "/mine.theme"
+        let name = "tapboard-test-\(getpid())-mine.theme"
+        let file = NSTemporaryDirectory() + name
         try "base = high-contrast\nkey = #203040\nlabel = white\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let config = Compositor.noSuggestions + ["theme = \(file)"]
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let config = Compositor.noSuggestions + ["theme = ./\(name)"]
         let tb = try c.tapboard(config: config)
         var expected = Theme.highContrast
         expected.key = Color(0x203040)
@@ -74,8 +78,9 @@ extension EndToEnd {
         #expect(tb.stderr.isEmpty, "tapboard said: \(tb.stderr)")
     }
 
-    @Test func autoFollowsAChangeWhileRunning() throws {
-        let c = try Compositor(.sway)
+    @Test(arguments: Compositor.Kind.allCases)
+    func autoFollowsAChangeWhileRunning(_ kind: Compositor.Kind) throws {
+        let c = try Compositor(kind)
         let portal = try c.fakePortal(colorScheme: 1, then: [2, 0])
         let tb = try c.tapboard(config: Compositor.noSuggestions)
         let dark = try PanelMap(config: Compositor.noSuggestions + ["theme = dark"])
