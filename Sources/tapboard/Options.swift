@@ -144,7 +144,7 @@ let usage = """
            tapboard show | hide | toggle    the running keyboard's panel
            tapboard geometry --output WxH [--layout NAME] [--layer NAME] [--purpose P]
            tapboard preview --output WxH [--layout NAME] [--layer NAME] [--purpose P] [--scale N]
-                                     [--theme NAME|FILE] -o FILE.png
+                            [--theme NAME|FILE] -o FILE.png
            tapboard check FILE...
            tapboard forget          delete the learned words (the only thing tapboard stores)
            tapboard layouts
