@@ -5,7 +5,7 @@
 #               under the address sanitizer), fuzz each target for 20 s
 # make bench    tapboard beside wvkbd and squeekboard in one headless session
 # make install  PREFIX=/usr/local [DESTDIR=...]: binary, layouts and panel pictures, dictionaries,
-#               man page, systemd user unit, desktop entries; make uninstall removes them (same PREFIX and DESTDIR)
+#               example themes, man page, systemd user unit, desktop entries; make uninstall removes them (same PREFIX and DESTDIR)
 PREFIX ?= /usr/local
 SWIFT ?= swift
 BINDIR = $(PREFIX)/bin
@@ -21,6 +21,8 @@ DICTS = $(wildcard dictionaries/*.tbd) dictionaries/LICENSE dictionaries/README.
 IMAGES = $(wildcard layouts/*/*.svg layouts/*/*.png)
 IMAGEDIRS = $(sort $(dir $(IMAGES)))
 DESKTOP = tapboard.desktop sm.puri.OSK0.desktop
+# The built-in themes as files to copy and change.
+THEMES = $(wildcard data/themes/*.theme)
 
 .PHONY: deps build release run test bench install install-files uninstall clean
 
@@ -71,6 +73,8 @@ install-files:
 	install -m644 layouts/*.json $(DESTDIR)$(DATADIR)/layouts/
 	for f in $(IMAGES); do install -Dm644 $$f $(DESTDIR)$(DATADIR)/$$f || exit 1; done
 	install -m644 $(DICTS) $(DESTDIR)$(DATADIR)/dictionaries/
+	install -d $(DESTDIR)$(DATADIR)/themes
+	install -m644 $(THEMES) $(DESTDIR)$(DATADIR)/themes/
 	mkdir -p .build/dist
 	for f in tapboard.1 tapboard.service $(DESKTOP); do $(SUBST) data/$$f > .build/dist/$$f || exit 1; done
 	install -Dm644 .build/dist/tapboard.1 $(DESTDIR)$(MANDIR)/tapboard.1
@@ -84,9 +88,10 @@ uninstall:
 		$(addprefix $(DESTDIR)$(APPDIR)/,$(DESKTOP)) \
 		$(addprefix $(DESTDIR)$(DATADIR)/layouts/,$(notdir $(wildcard layouts/*.json))) \
 		$(addprefix $(DESTDIR)$(DATADIR)/,$(IMAGES)) \
-		$(addprefix $(DESTDIR)$(DATADIR)/dictionaries/,$(notdir $(DICTS)))
+		$(addprefix $(DESTDIR)$(DATADIR)/dictionaries/,$(notdir $(DICTS))) \
+		$(addprefix $(DESTDIR)$(DATADIR)/themes/,$(notdir $(THEMES)))
 	for d in $(addprefix $(DESTDIR)$(DATADIR)/,$(IMAGEDIRS)) \
-		$(DESTDIR)$(DATADIR)/layouts $(DESTDIR)$(DATADIR)/dictionaries $(DESTDIR)$(DATADIR); do \
+		$(DESTDIR)$(DATADIR)/layouts $(DESTDIR)$(DATADIR)/dictionaries $(DESTDIR)$(DATADIR)/themes $(DESTDIR)$(DATADIR); do \
 		[ ! -d $$d ] || rmdir --ignore-fail-on-non-empty $$d || exit 1; done
 
 clean:

@@ -19,11 +19,17 @@ public struct Settings: Sendable, Equatable {
     public var height = PanelHeight.automatic
     /// A row of digits above the letters on keyboards without one.
     public var numberRow = false
+    /// The panel's looks: `auto` (the desktop's colour scheme), a built-in theme's name
+    /// (`light`, `dark`, `high-contrast`) or a theme file's path.
+    public var theme = "auto"
 
     public init() {}
 
+    /// What `theme` takes besides a file's path.
+    public static let themeNames = ["auto", "light", "dark", "high-contrast"]
+
     static let keys = ["layouts", "long-press", "key-preview", "repeat-delay", "repeat-rate", "auto-capitalise",
-                       "suggestions", "autocorrect", "learn", "height", "number-row"]
+                       "suggestions", "autocorrect", "learn", "height", "number-row", "theme"]
 
     /// Reads `key = value` lines (`#` starts a comment). Problems do not stop the
     /// keyboard: each comes back as a line naming the file and line, and is ignored.
@@ -92,6 +98,11 @@ public struct Settings: Sendable, Equatable {
         case "auto-capitalise", "auto-capitalize":
             guard let v = AutoCapitalise(rawValue: value) else { return "\"auto-capitalise\" wants field, always or off" }
             autoCapitalise = v
+        case "theme":
+            guard Settings.themeNames.contains(value) || value.contains("/") else {
+                return "\"theme\" wants \(Settings.themeNames.joined(separator: ", ")) or a theme file's path (with a /), not \"\(value)\""
+            }
+            theme = value
         default:
             return "unknown setting \"\(key)\" (valid: \(Settings.keys.joined(separator: ", ")))"
         }

@@ -9,9 +9,10 @@ struct KeyLook: Equatable {
     var shift = ShiftState.off
 }
 
-/// The looks a canvas's pixels show, for the geometry they were drawn in.
+/// The looks a canvas's pixels show, for the geometry and theme they were drawn in.
 struct DrawnPanel {
     let geometry: PanelGeometry
+    let theme: Theme
     var looks: [KeyLook]
 }
 

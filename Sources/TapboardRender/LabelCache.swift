@@ -74,8 +74,8 @@ final class LabelCache {
 
     private func font(_ pixels: Int) -> OpaquePointer {
         if let f = fonts[pixels] { return f }
-        let f = pango_font_description_new()!
-        pango_font_description_set_family(f, family)
+        // A description such as "Sans Bold": the family, then styles Pango knows.
+        let f = pango_font_description_from_string(family)!
         pango_font_description_set_absolute_size(f, Double(pixels) * Double(PANGO_SCALE))
         fonts[pixels] = f
         return f

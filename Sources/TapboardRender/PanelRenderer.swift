@@ -28,8 +28,11 @@ public struct PanelAppearance: Sendable, Equatable {
 
 /// Draws a panel with Cairo and Pango. The live panel and `tapboard preview` both use it.
 public final class PanelRenderer {
-    public let theme: Theme
-    private let labels: LabelCache
+    /// The colours and shapes; a change redraws the whole panel on its next draw.
+    public var theme: Theme {
+        didSet { if theme.fontFamily != oldValue.fontFamily { labels = LabelCache(family: theme.fontFamily) } }
+    }
+    private var labels: LabelCache
     /// Pictures on panel keys.
     let images = KeyImages()
     /// Told, with a line for the user, once for each key picture that cannot be shown.
@@ -47,7 +50,7 @@ public final class PanelRenderer {
     private var shown: DrawnPanel?
 
     /// Draws the keys listed in `only`, or, with `only` nil, the panel: where the canvas
-    /// already shows this geometry, only the keys whose look changed (a shift or a
+    /// already shows this geometry in this theme, only the keys whose look changed (a shift or a
     /// modifier redraws the keys it changes, not the panel). Returns the keys that may
     /// differ from the panel drawn last on any canvas (the damage), nil for all of it.
     @discardableResult
@@ -58,26 +61,26 @@ public final class PanelRenderer {
         var damage: [Int]?
         if let only {
             let keys = only.filter { indices.contains($0) }
-            if canvas.drawn?.geometry == geometry {
+            if canvas.drawn?.geometry == geometry && canvas.drawn?.theme == theme {
                 for i in keys { canvas.drawn!.looks[i] = Self.keyLook(i, geometry, look) }
             }
             drawKeys(keys, geometry, look, cr)
             damage = keys
-        } else if let drawn = canvas.drawn, drawn.geometry == geometry {
+        } else if let drawn = canvas.drawn, drawn.geometry == geometry, drawn.theme == theme {
             let looks = indices.map { Self.keyLook($0, geometry, look) }
             let changed = indices.filter { looks[$0] != drawn.looks[$0] }
             drawKeys(changed, geometry, look, cr)
             canvas.drawn!.looks = looks
-            if let shown, shown.geometry == geometry {
+            if let shown, shown.geometry == geometry, shown.theme == theme {
                 damage = indices.filter { looks[$0] != shown.looks[$0] || looks[$0] != drawn.looks[$0] }
             }
         } else {
             cairo_rectangle(cr, 0, 0, Double(geometry.width), Double(geometry.height))
             fill(cr, theme.background)
             for (i, key) in geometry.keys.enumerated() {
-                drawKey(key, pressed: look.highlighted.contains(i), look, cr)
+                drawKey(key, pressed: look.highlighted.contains(i), look, spacing: geometry.spacing, cr)
             }
-            canvas.drawn = DrawnPanel(geometry: geometry, looks: indices.map { Self.keyLook($0, geometry, look) })
+            canvas.drawn = DrawnPanel(geometry: geometry, theme: theme, looks: indices.map { Self.keyLook($0, geometry, look) })
         }
         shown = canvas.drawn
         canvas.flush()
@@ -89,7 +92,7 @@ public final class PanelRenderer {
             let cell = geometry.keys[i].cell
             cairo_rectangle(cr, cell.x, cell.y, cell.width, cell.height)
             fill(cr, theme.background)
-            drawKey(geometry.keys[i], pressed: look.highlighted.contains(i), look, cr)
+            drawKey(geometry.keys[i], pressed: look.highlighted.contains(i), look, spacing: geometry.spacing, cr)
         }
     }
 
@@ -104,22 +107,23 @@ public final class PanelRenderer {
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_translate(cr, -popup.frame.x, -popup.frame.y)
         let f = popup.frame
-        roundedRect(cr, f, radius: 10)
-        fill(cr, theme.popup)
+        roundedRect(cr, f.insetBy(theme.borderWidth / 2), radius: 10)
+        fillAndOutline(cr, theme.popup)
         for (i, item) in popup.itemFrames.enumerated() {
             let selected = popup.selected == i
             if selected {
-                roundedRect(cr, item.insetBy(1), radius: 8)
+                roundedRect(cr, item.insetBy(1 + theme.borderWidth), radius: 8)
                 fill(cr, theme.accentKey)
             }
             let label = popup.labels[i]
+            let ink = selected ? theme.accentLabel : theme.label
             switch popup.kind {
             case .keyboards:
-                drawLabel(label, in: item, size: 0.45, theme.label, cr, alignLeft: true)
+                drawLabel(label, in: item, size: 0.45, ink, cr, alignLeft: true)
             case .alternates:
-                drawLabel(label, in: item, size: label.count <= 1 ? theme.labelSize : theme.labelSize * 0.72, theme.label, cr)
+                drawLabel(label, in: item, size: label.count <= 1 ? theme.labelSize : theme.labelSize * 0.72, ink, cr)
             case .preview:
-                drawLabel(label, in: item, size: Self.previewSize(label), theme.label, cr)
+                drawLabel(label, in: item, size: Self.previewSize(label), ink, cr)
             }
         }
         cairo_restore(cr)
@@ -180,21 +184,21 @@ public final class PanelRenderer {
         let f = placed.frame
         let content = look.strip.slots.indices.contains(slot) ? look.strip.slots[slot] : .empty
         if pressed && content != .empty {
-            roundedRect(cr, f, radius: min(f.width, f.height) * theme.cornerRadius)
-            fill(cr, theme.specialKey)
+            roundedRect(cr, f.insetBy(theme.borderWidth / 2), radius: min(f.width, f.height) * theme.cornerRadius)
+            fillAndOutline(cr, theme.specialKey)
         }
         if slot > 0 {
             let c = placed.cell
-            cairo_rectangle(cr, c.x, c.y + c.height * 0.25, 1, c.height * 0.5)
-            fill(cr, theme.specialKey)
+            cairo_rectangle(cr, c.x, c.y + c.height * 0.25, max(1, theme.borderWidth), c.height * 0.5)
+            fill(cr, theme.borderWidth > 0 ? theme.border : theme.specialKey)
         }
         let ink = slot == 1 ? theme.label : theme.secondaryLabel
         drawLabel(content.text, in: f, size: 0.5, ink, cr, transient: true)
     }
 
-    private func drawKey(_ placed: PlacedKey, pressed: Bool, _ look: PanelAppearance, _ cr: OpaquePointer) {
-        let f = placed.frame
-        guard f.width > 0, f.height > 0 else { return }
+    private func drawKey(_ placed: PlacedKey, pressed: Bool, _ look: PanelAppearance, spacing: Double, _ cr: OpaquePointer) {
+        guard placed.frame.width > 0, placed.frame.height > 0 else { return }
+        let f = capFrame(placed.frame, spacing: spacing)
         let key = placed.key
         if case .suggestion(let slot) = key.action {
             drawSlot(slot, placed, pressed: pressed, look, cr)
@@ -211,10 +215,12 @@ public final class PanelRenderer {
         if on { color = theme.label }
         if case .return = key.action { color = theme.accentKey }
         if pressed { color = theme.pressedKey }
-        roundedRect(cr, f, radius: min(f.width, f.height) * theme.cornerRadius)
-        fill(cr, color)
+        roundedRect(cr, f.insetBy(theme.borderWidth / 2), radius: min(f.width, f.height) * theme.cornerRadius)
+        fillAndOutline(cr, color)
 
-        let ink = on && !pressed ? theme.background : theme.label
+        var ink = on && !pressed ? theme.background : theme.label
+        if case .return = key.action { ink = theme.accentLabel }
+        if pressed { ink = theme.pressedLabel }
         if case .return = key.action, !look.returnLabel.isEmpty {
             drawLabel(look.returnLabel, in: f, size: theme.labelSize * 0.72, ink, cr)
             return
@@ -263,6 +269,24 @@ public final class PanelRenderer {
     }
 
     private static let hintSize = 0.62
+
+    /// The key cap inside a key's frame: the theme's gap instead of the geometry's spacing.
+    private func capFrame(_ frame: Rect, spacing: Double) -> Rect {
+        guard let gap = theme.gap else { return frame }
+        let inset = min((gap - spacing) / 2, frame.width / 2 - 1, frame.height / 2 - 1)
+        return frame.insetBy(inset)
+    }
+
+    /// Fills the current path, then outlines it when the theme has a border.
+    private func fillAndOutline(_ cr: OpaquePointer, _ c: Color) {
+        cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a)
+        guard theme.borderWidth > 0 else { cairo_fill(cr); return }
+        cairo_fill_preserve(cr)
+        let b = theme.border
+        cairo_set_source_rgba(cr, b.r, b.g, b.b, b.a)
+        cairo_set_line_width(cr, theme.borderWidth)
+        cairo_stroke(cr)
+    }
 
     func drawLabel(_ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer,
                            alignLeft: Bool = false, transient: Bool = false) {

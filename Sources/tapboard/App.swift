@@ -10,7 +10,7 @@ final class App {
     let loop: EventLoop
     var inputMethod: InputMethod?
     var virtualKeyboard: VirtualKeyboard?
-    let renderer = PanelRenderer()
+    let renderer: PanelRenderer
     var controller: Controller
     /// The seat's presses, routed to the controller.
     private(set) var router: PressRouter!
@@ -34,7 +34,7 @@ final class App {
     /// sm.puri.OSK0 on the session bus; nil without a bus.
     var osk: OSKService?
 
-    init(display: Display, store: LayoutStore, layouts: [Layout], settings: Settings,
+    init(display: Display, store: LayoutStore, layouts: [Layout], settings: Settings, theme: Theme = .dark,
          startHidden: Bool, outputName: String? = nil) throws(WaylandError) {
         self.display = display
         self.outputName = outputName
@@ -55,6 +55,7 @@ final class App {
         controller = Controller(layouts: layouts, settings: settings, library: StoreLibrary(store: store),
                                 textInput: display.inputMethodManager != nil,
                                 suggestions: settings.suggestions ? SuggestionStore(dictionaries: DictionaryStore(layouts: store)) : nil)
+        renderer = PanelRenderer(theme: theme)
         renderer.onImageProblem = { printError("tapboard: \($0)") }
         loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])
         router = PressRouter { [unowned self] call in self.perform(call(&self.controller)) }

@@ -62,7 +62,7 @@ func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
         printError("tapboard: cannot allocate a \(g.width)x\(g.height) image")
         return 1
     }
-    let renderer = PanelRenderer()
+    let renderer = PanelRenderer(theme: chooseTheme(settings.theme))
     renderer.onImageProblem = { printError("tapboard: \($0)") }
     renderer.draw(g, PanelAppearance(), on: canvas)
     if let problem = canvas.writePNG(to: file) {

@@ -21,6 +21,8 @@ struct Options {
     var files: [String] = []
     /// The settings file instead of $XDG_CONFIG_HOME/tapboard/config.
     var config: String?
+    /// `--theme NAME|FILE`: the theme instead of the settings' one.
+    var theme: String?
     /// `suggest`: the text before the word, learned words on, lines from standard input, timing.
     var context: String?
     var learned = false
@@ -72,7 +74,7 @@ struct Options {
             case "--batch": o.batch = true
             case "--stats": o.stats = true
             case "--no-pairs": o.noPairs = true
-            case "--layout", "--layer", "--purpose", "--output", "-o", "--scale", "--layouts", "--context", "--config", "--cost":
+            case "--layout", "--layer", "--purpose", "--output", "-o", "--scale", "--layouts", "--context", "--config", "--cost", "--theme":
                 let v: String
                 switch value() {
                 case .success(let s): v = s
@@ -80,7 +82,7 @@ struct Options {
                 }
                 if let e = o.set(name, v) { return .failure(e) }
             default:
-                return .failure(UsageError("unknown option \"\(name)\" (valid: --layout, --layouts, --layer, --purpose, --output, -o, --scale, --hidden, --replace, --config, --context, --learned, --batch, --stats, --cost, --no-pairs, --help, --version)"))
+                return .failure(UsageError("unknown option \"\(name)\" (valid: --layout, --layouts, --layer, --purpose, --output, -o, --scale, --hidden, --replace, --config, --theme, --context, --learned, --batch, --stats, --cost, --no-pairs, --help, --version)"))
             }
         }
         return .success(o)
@@ -95,6 +97,9 @@ struct Options {
         case "--layer": layer = v
         case "--context": context = v
         case "--config": config = v
+        case "--theme":
+            guard !v.isEmpty else { return UsageError("--theme wants \(Settings.themeNames.joined(separator: ", ")) or a theme file") }
+            theme = v
         case "--cost":
             let parts = v.split(separator: "=", maxSplits: 1)
             guard parts.count == 2, let x = Double(parts[1]), Suggester.Costs.names.contains(String(parts[0])) else {
@@ -135,9 +140,11 @@ struct UsageError: Error, CustomStringConvertible {
 
 let usage = """
     usage: tapboard [run] [--layouts us,de,...] [--output NAME] [--hidden] [--replace] [--config FILE]
+                    [--theme NAME|FILE]
            tapboard show | hide | toggle    the running keyboard's panel
            tapboard geometry --output WxH [--layout NAME] [--layer NAME] [--purpose P]
-           tapboard preview --output WxH [--layout NAME] [--layer NAME] [--purpose P] [--scale N] -o FILE.png
+           tapboard preview --output WxH [--layout NAME] [--layer NAME] [--purpose P] [--scale N]
+                            [--theme NAME|FILE] -o FILE.png
            tapboard check FILE...
            tapboard forget          delete the learned words (the only thing tapboard stores)
            tapboard layouts

@@ -16,8 +16,15 @@ func loadSettings(_ o: Options) -> Settings {
         let (s, warnings) = Settings.parse(text, file: path)
         for w in warnings { printError("tapboard: \(w)") }
         settings = s
+        // A theme file named relative to the settings file is beside it.
+        if settings.theme.contains("/"), !settings.theme.hasPrefix("/"), !settings.theme.hasPrefix("~/"),
+           let slash = path.lastIndex(of: "/") {
+            let relative = settings.theme.hasPrefix("./") ? settings.theme.dropFirst(2) : Substring(settings.theme)
+            settings.theme = String(path[...slash] + relative)
+        }
     }
     if !o.layouts.isEmpty { settings.layouts = o.layouts }
+    if let theme = o.theme { settings.theme = theme }
     if let one = o.layout { settings.layouts = [one] + (settings.layouts ?? []).filter { $0 != one } }
     return settings
 }
@@ -71,9 +78,13 @@ func runCommand(_ o: Options, store: LayoutStore) -> Int32 {
     }
     do {
         let display = try Display()
-        let app = try App(display: display, store: store, layouts: layouts, settings: settings, startHidden: o.hidden,
+        // theme = auto: the desktop's colour scheme now, and its changes while running.
+        let scheme = settings.theme == "auto" ? ColorScheme.connect() : nil
+        let app = try App(display: display, store: store, layouts: layouts, settings: settings,
+                          theme: chooseTheme(settings.theme, scheme: { scheme?.value }), startHidden: o.hidden,
                           outputName: o.outputName)
         app.startBusControl(replace: o.replace)
+        if let scheme { app.follow(scheme) }
         try app.run()
         return 0
     } catch {

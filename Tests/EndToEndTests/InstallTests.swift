@@ -71,6 +71,16 @@ private func validList(_ message: String) -> [String] {
         #expect(suggest.0 == 0, "\(suggest.2)")
         #expect(suggest.1.hasPrefix("{\"candidates\":[\""), "\(suggest.1)")
 
+        // The example themes are installed, and preview draws with one.
+        for name in ["light", "dark", "high-contrast"] {
+            let theme = tmp + "/usr/share/tapboard/themes/\(name).theme"
+            let png = tmp + "/\(name).png"
+            let preview = try runToEnd(bin, ["preview", "--output", "720x1280", "--theme", theme, "-o", png], env: env)
+            #expect(preview.0 == 0 && preview.2.isEmpty, "\(name): \(preview.2)")
+            #expect(FileManager.default.fileExists(atPath: png))
+            try? FileManager.default.removeItem(atPath: png)
+        }
+
         // The man page renders without warnings and names the version, every command, option and setting.
         let manPath = tmp + "/usr/share/man/man1/tapboard.1"
         let man = try runToEnd("/usr/bin/man", ["--warnings", "-l", manPath], env: ["MANPAGER": "cat", "MANWIDTH": "80"])

@@ -84,6 +84,9 @@ func preview(_ map: PanelMap) -> Canvas? {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: Paths.tapboard)
     p.arguments = ["preview"] + map.query + ["-o", file]
+    // No session bus: `theme = auto` draws dark, as tapboard does on the tests' private bus,
+    // whatever the desktop running the tests prefers.
+    p.environment = ProcessInfo.processInfo.environment.merging(["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]) { $1 }
     guard (try? p.run()) != nil else { return nil }
     p.waitUntilExit()
     guard p.terminationStatus == 0, let c = Canvas(pngFile: file) else { return nil }

@@ -1,0 +1,117 @@
+/// Theme files: `key = value` lines, `#` at the start of a line (or after a space
+/// following the value) begins a comment. Colours are `#rrggbb` or `#rrggbbaa`.
+/// Every line applies on top of `base` (dark unless the file names another built-in);
+/// a line that cannot be used is reported and skipped, the rest still applies.
+public enum ThemeFile {
+    /// The settings a theme file may hold, in the order the documentation lists them.
+    public static let keys = ["base", "background", "key", "special-key", "pressed-key", "accent-key", "label",
+                              "secondary-label", "accent-label", "pressed-label", "popup", "border",
+                              "border-width", "radius", "gap", "font", "label-size"]
+
+    /// The theme `text` describes, and a line naming `file` and the line for each problem.
+    public static func parse(_ text: String, file: String) -> (Theme, [String]) {
+        var lines: [(number: Int, key: String, value: String)] = []
+        var problems: [(line: Int, text: String)] = []
+        // Lines end at each LF scalar: split on Characters, CR LF would be one character.
+        for (n, scalars) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = trimmed(Substring(scalars))
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            guard let eq = line.firstIndex(of: "=") else {
+                problems.append((n + 1, "expected \"setting = value\""))
+                continue
+            }
+            lines.append((n + 1, trimmed(line[..<eq]), withoutComment(trimmed(line[line.index(after: eq)...]))))
+        }
+        // The base comes first wherever it is written, so that the other lines change it.
+        var theme = Theme.dark
+        for line in lines where line.key == "base" {
+            if let base = Theme.named(line.value) {
+                theme = base
+            } else {
+                let names = Theme.builtIn.map(\.name).joined(separator: ", ")
+                problems.append((line.number, "\"base\" wants one of \(names), not \"\(line.value)\""))
+            }
+        }
+        for line in lines where line.key != "base" {
+            if let problem = theme.set(line.key, line.value) {
+                problems.append((line.number, problem))
+            }
+        }
+        let warnings = problems.sorted { $0.line < $1.line }.map { "\(file):\($0.line): \($0.text); ignored" }
+        return (theme, warnings)
+    }
+
+    /// `#rrggbb` or `#rrggbbaa`.
+    public static func color(_ s: String) -> Color? {
+        guard s.hasPrefix("#"), s.count == 7 || s.count == 9,
+              let v = UInt32(s.dropFirst(), radix: 16), !s.dropFirst().contains(where: { $0 == "+" || $0 == "-" }) else {
+            return nil
+        }
+        return s.count == 7 ? Color(v) : Color(v >> 8, alpha: Double(v & 0xff) / 255)
+    }
+
+    private static func trimmed(_ s: Substring) -> String {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        return String(s.drop(while: blank).reversed().drop(while: blank).reversed())
+    }
+
+    /// The value without a trailing ` # comment`.
+    private static func withoutComment(_ value: String) -> String {
+        var previous: Character = "x"
+        for i in value.indices {
+            if value[i] == "#", previous == " " || previous == "\t" { return trimmed(value[..<i]) }
+            previous = value[i]
+        }
+        return value
+    }
+}
+
+extension Theme {
+    /// Sets one theme setting from its text; returns what is wrong, if anything.
+    mutating func set(_ key: String, _ value: String) -> String? {
+        let ranges: [String: (ClosedRange<Double>, String)] = [
+            "border-width": (0...8, "logical pixels"), "gap": (0...24, "logical pixels"),
+            "radius": (0...0.5, "a share of the key's shorter side"), "label-size": (0.2...0.8, "a share of the key height"),
+        ]
+        if let (range, what) = ranges[key] {
+            guard let v = Double(value), range.contains(v) else {
+                return "\"\(key)\" wants \(what) from \(range.lowerBound) to \(range.upperBound), not \"\(value)\""
+            }
+            switch key {
+            case "border-width": borderWidth = v
+            case "gap": gap = v
+            case "radius": cornerRadius = v
+            default: labelSize = v
+            }
+            return nil
+        }
+        switch key {
+        case "background", "key", "special-key", "pressed-key", "accent-key", "label", "secondary-label",
+             "accent-label", "pressed-label", "popup", "border":
+            guard let c = ThemeFile.color(value) else {
+                return "\"\(key)\" wants a colour as #rrggbb or #rrggbbaa, not \"\(value)\""
+            }
+            switch key {
+            case "background": background = c
+            case "key": self.key = c
+            case "special-key": specialKey = c
+            case "pressed-key": pressedKey = c
+            case "accent-key": accentKey = c
+            case "label": label = c
+            case "secondary-label": secondaryLabel = c
+            case "accent-label": accentLabel = c
+            case "pressed-label": pressedLabel = c
+            case "popup": popup = c
+            default: border = c
+            }
+        case "font":
+            let quoted = value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"")
+            let font = quoted ? String(value.dropFirst().dropLast()) : value
+            guard !font.isEmpty else { return "\"font\" wants a font such as Sans or \"Cantarell Bold\"" }
+            fontFamily = font
+        default:
+            return "unknown setting \"\(key)\" (valid: \(ThemeFile.keys.joined(separator: ", ")))"
+        }
+        return nil
+    }
+}
