@@ -15,11 +15,13 @@ public struct Settings: Sendable, Equatable {
     public var suggestions = true
     public var autocorrect = true
     public var learn = true
+    /// The tab on the screen's bottom edge that brings the hidden panel up.
+    public var handle = HandleMode.auto
 
     public init() {}
 
     static let keys = ["layouts", "long-press", "key-preview", "repeat-delay", "repeat-rate", "auto-capitalise",
-                       "suggestions", "autocorrect", "learn"]
+                       "suggestions", "autocorrect", "learn", "handle"]
 
     /// Reads `key = value` lines (`#` starts a comment). Problems do not stop the
     /// keyboard: each comes back as a line naming the file and line, and is ignored.
@@ -80,11 +82,22 @@ public struct Settings: Sendable, Equatable {
         case "auto-capitalise", "auto-capitalize":
             guard let v = AutoCapitalise(rawValue: value) else { return "\"auto-capitalise\" wants field, always or off" }
             autoCapitalise = v
+        case "handle":
+            guard let v = HandleMode(rawValue: value) else { return "\"handle\" wants auto, on or off" }
+            handle = v
         default:
             return "unknown setting \"\(key)\" (valid: \(Settings.keys.joined(separator: ", ")))"
         }
         return nil
     }
+}
+
+/// When the handle shows (while the panel is hidden).
+public enum HandleMode: String, Sendable, Equatable {
+    /// Shown, until the desktop (Phosh) shows and hides the panel over D-Bus.
+    case auto
+    case on
+    case off
 }
 
 extension StringProtocol {

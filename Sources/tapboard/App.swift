@@ -32,6 +32,12 @@ final class App {
     var panelReplacements = 0
     /// sm.puri.OSK0 on the session bus; nil without a bus.
     var osk: OSKService?
+    /// The tab that brings the hidden panel up (Handle.swift); nil while not shown.
+    var handle: HandleSurface?
+    /// The handle waits for the outputs to change (the compositor closed it).
+    var handleSuspended = false
+    /// A SetVisible call came over D-Bus: the desktop shows and hides the panel (handle = auto).
+    var busDrivesVisibility = false
 
     init(display: Display, store: LayoutStore, layouts: [Layout], settings: Settings,
          startHidden: Bool, outputName: String? = nil) throws(WaylandError) {
@@ -57,6 +63,7 @@ final class App {
         renderer.onImageProblem = { printError("tapboard: \($0)") }
         loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])
         router = PressRouter { [unowned self] call in self.perform(call(&self.controller)) }
+        router.onHandle = { [unowned self] in self.handleTapped() }
         display.onSeat = { [unowned self] seat in
             do { try self.attach(seat) } catch { printError("tapboard: \(error)") }
             // phoc 0.24: the panel waited for the seat.
@@ -71,6 +78,7 @@ final class App {
             self.perform(self.controller.settle())
             self.osk?.dispatch()
             self.drawIfNeeded()
+            self.updateHandle()
         }
         let o = outputSize
         perform(controller.outputChanged(width: o.width, height: o.height))
@@ -117,6 +125,7 @@ final class App {
         display.onSeatRemoved = nil
         display.onOutputsChanged = nil
         display.seat?.handler = nil
+        handle = nil
         display.flush()
     }
 
