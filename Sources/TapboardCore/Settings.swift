@@ -17,11 +17,13 @@ public struct Settings: Sendable, Equatable {
     public var learn = true
     /// The tab on the screen's bottom edge that brings the hidden panel up.
     public var handle = HandleMode.auto
+    /// Haptic and sound feedback on each key press through feedbackd, when it runs.
+    public var feedback = true
 
     public init() {}
 
     static let keys = ["layouts", "long-press", "key-preview", "repeat-delay", "repeat-rate", "auto-capitalise",
-                       "suggestions", "autocorrect", "learn", "handle"]
+                       "suggestions", "autocorrect", "learn", "handle", "feedback"]
 
     /// Reads `key = value` lines (`#` starts a comment). Problems do not stop the
     /// keyboard: each comes back as a line naming the file and line, and is ignored.
@@ -60,7 +62,7 @@ public struct Settings: Sendable, Equatable {
         case "long-press":
             guard let v = milliseconds(100...2000) else { return "\"long-press\" wants milliseconds from 100 to 2000" }
             longPress = v
-        case "key-preview", "suggestions", "autocorrect", "learn":
+        case "key-preview", "suggestions", "autocorrect", "learn", "feedback":
             let on: Bool
             switch value {
             case "on", "true", "yes": on = true
@@ -71,6 +73,7 @@ public struct Settings: Sendable, Equatable {
             case "key-preview": keyPreview = on
             case "suggestions": suggestions = on
             case "autocorrect": autocorrect = on
+            case "feedback": feedback = on
             default: learn = on
             }
         case "repeat-delay":

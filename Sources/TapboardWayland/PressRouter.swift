@@ -9,6 +9,8 @@ public final class PressRouter: PressHandler {
     private let apply: Apply
     /// A press went down on the handle (it brings the panel up).
     public var onHandle: (() -> Void)?
+    /// A press went down on the panel (for haptic and sound feedback).
+    public var onPanelPress: (() -> Void)?
     /// Presses that began on the handle: the rest of each is not the panel's.
     private var handlePresses: Set<PressSource> = []
 
@@ -17,6 +19,7 @@ public final class PressRouter: PressHandler {
     public func pressed(_ source: PressSource, on place: PressPlace, at point: Point, time: UInt32) {
         switch place {
         case .panel:
+            onPanelPress?()
             apply { $0.press(source, at: point, time: UInt64(time)) }
         case .handle:
             handlePresses.insert(source)

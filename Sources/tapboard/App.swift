@@ -38,6 +38,8 @@ final class App {
     var handleSuspended = false
     /// A SetVisible call came over D-Bus: the desktop shows and hides the panel (handle = auto).
     var busDrivesVisibility = false
+    /// feedbackd's haptics and sound on key presses; nil: off or no session bus.
+    var feedback: Feedback?
 
     init(display: Display, store: LayoutStore, layouts: [Layout], settings: Settings,
          startHidden: Bool, outputName: String? = nil) throws(WaylandError) {
@@ -64,6 +66,7 @@ final class App {
         loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])
         router = PressRouter { [unowned self] call in self.perform(call(&self.controller)) }
         router.onHandle = { [unowned self] in self.handleTapped() }
+        router.onPanelPress = { [unowned self] in self.feedback?.keyPressed() }
         display.onSeat = { [unowned self] seat in
             do { try self.attach(seat) } catch { printError("tapboard: \(error)") }
             // phoc 0.24: the panel waited for the seat.
@@ -86,6 +89,16 @@ final class App {
         // The panel's surface goes out first: the compositor configures it meanwhile.
         display.flush()
         if let seat = display.seat { try attach(seat) }
+        if settings.feedback { startFeedbackSoon() }
+    }
+
+    /// Connects to feedbackd's bus after the first frame's work.
+    func startFeedbackSoon() {
+        loop.schedule(after: 0) { [unowned self] in
+            guard let f = Feedback.start() else { return }
+            self.feedback = f
+            self.loop.add(f)
+        }
     }
 
     /// Creates the input method on the seat (the virtual keyboard follows the first frame).
