@@ -92,7 +92,7 @@ final class App {
         if settings.feedback { startFeedbackSoon() }
     }
 
-    /// Connects to feedbackd's bus after the first frame's work.
+    /// Connects to the session bus for feedbackd once the loop runs: start-up does not wait for it.
     func startFeedbackSoon() {
         loop.schedule(after: 0) { [unowned self] in
             guard let f = Feedback.start() else { return }
