@@ -75,3 +75,18 @@ static inline int tapboard_osk_get_remote_visible(sd_bus *bus, int *visible, sd_
     sd_bus_message_unref(reply);
     return r;
 }
+
+/// Asks feedbackd (org.sigxcpu.Feedback) for the feedback of `event` as app `app_id`:
+/// TriggerFeedback(app_id, event, no hints, timeout -1). No reply is expected, so none
+/// comes back (nor an error when feedbackd is not running): nothing to wait for.
+static inline int tapboard_feedback_trigger(sd_bus *bus, const char *app_id, const char *event) {
+    sd_bus_message *m = NULL;
+    int r = sd_bus_message_new_method_call(bus, &m, "org.sigxcpu.Feedback", "/org/sigxcpu/Feedback",
+                                           "org.sigxcpu.Feedback", "TriggerFeedback");
+    if (r < 0) return r;
+    r = sd_bus_message_append(m, "ssa{sv}i", app_id, event, 0, -1);
+    if (r >= 0) r = sd_bus_message_set_expect_reply(m, 0);
+    if (r >= 0) r = sd_bus_send(bus, m, NULL);
+    sd_bus_message_unref(m);
+    return r;
+}

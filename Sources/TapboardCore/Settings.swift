@@ -22,6 +22,10 @@ public struct Settings: Sendable, Equatable {
     /// The panel's looks: `auto` (the desktop's colour scheme), a built-in theme's name
     /// (`light`, `dark`, `high-contrast`) or a theme file's path.
     public var theme = "auto"
+    /// The tab on the screen's bottom edge that brings the hidden panel up.
+    public var handle = HandleMode.auto
+    /// Haptic and sound feedback on each key press through feedbackd, when it runs.
+    public var feedback = true
 
     public init() {}
 
@@ -29,7 +33,7 @@ public struct Settings: Sendable, Equatable {
     public static let themeNames = ["auto", "light", "dark", "high-contrast"]
 
     static let keys = ["layouts", "long-press", "key-preview", "repeat-delay", "repeat-rate", "auto-capitalise",
-                       "suggestions", "autocorrect", "learn", "height", "number-row", "theme"]
+                       "suggestions", "autocorrect", "learn", "height", "number-row", "theme", "handle", "feedback"]
 
     /// Reads `key = value` lines (`#` starts a comment). Problems do not stop the
     /// keyboard: each comes back as a line naming the file and line, and is ignored.
@@ -68,7 +72,7 @@ public struct Settings: Sendable, Equatable {
         case "long-press":
             guard let v = milliseconds(100...2000) else { return "\"long-press\" wants milliseconds from 100 to 2000" }
             longPress = v
-        case "key-preview", "suggestions", "autocorrect", "learn", "number-row":
+        case "key-preview", "suggestions", "autocorrect", "learn", "number-row", "feedback":
             let on: Bool
             switch value {
             case "on", "true", "yes": on = true
@@ -80,6 +84,7 @@ public struct Settings: Sendable, Equatable {
             case "suggestions": suggestions = on
             case "autocorrect": autocorrect = on
             case "number-row": numberRow = on
+            case "feedback": feedback = on
             default: learn = on
             }
         case "height":
@@ -103,11 +108,22 @@ public struct Settings: Sendable, Equatable {
                 return "\"theme\" wants \(Settings.themeNames.joined(separator: ", ")) or a theme file's path (with a /), not \"\(value)\""
             }
             theme = value
+        case "handle":
+            guard let v = HandleMode(rawValue: value) else { return "\"handle\" wants auto, on or off" }
+            handle = v
         default:
             return "unknown setting \"\(key)\" (valid: \(Settings.keys.joined(separator: ", ")))"
         }
         return nil
     }
+}
+
+/// When the handle shows (while the panel is hidden).
+public enum HandleMode: String, Sendable, Equatable {
+    /// Shown, until the desktop (Phosh) shows and hides the panel over D-Bus.
+    case auto
+    case on
+    case off
 }
 
 extension StringProtocol {

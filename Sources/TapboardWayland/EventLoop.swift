@@ -111,7 +111,9 @@ public final class EventLoop {
             var fds = [pollfd(fd: wlFD, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
-            fds += sources.map { pollfd(fd: $0.pollFD, events: $0.pollEvents, revents: 0) }
+            // A source added while this round runs (by a timer) is polled from the next.
+            let polled = sources
+            fds += polled.map { pollfd(fd: $0.pollFD, events: $0.pollEvents, revents: 0) }
             if poll(&fds, nfds_t(fds.count), sourceTimeout()) < 0 {
                 wl_display_cancel_read(d)
                 if errno == EINTR { continue }
@@ -127,7 +129,7 @@ public final class EventLoop {
             if fds[2].revents != 0 { readSignals() }
             if fds[1].revents != 0 { runDueTimers() }
             let now = EventLoop.now()
-            for (i, source) in sources.enumerated() where fds[3 + i].revents != 0 || (source.deadline ?? .max) <= now {
+            for (i, source) in polled.enumerated() where fds[3 + i].revents != 0 || (source.deadline ?? .max) <= now {
                 source.dispatch()
             }
         }

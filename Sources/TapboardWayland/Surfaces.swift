@@ -6,11 +6,13 @@ public enum PressPlace: Sendable, Equatable {
     case panel
     /// The popup, whose top-left corner lies at `offset` in panel coordinates.
     case popup(offset: Point)
+    /// The handle shown while the panel is hidden (its points mean nothing to the panel).
+    case handle
 
     /// A point on this surface in panel coordinates.
     public func panelPoint(_ p: Point) -> Point {
         switch self {
-        case .panel: p
+        case .panel, .handle: p
         case .popup(let o): Point(x: p.x + o.x, y: p.y + o.y)
         }
     }

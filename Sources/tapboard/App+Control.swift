@@ -7,7 +7,10 @@ extension App {
         osk = OSKService.start(
             replace: replace,
             isVisible: { [unowned self] in self.controller.visible },
-            setVisible: { [unowned self] visible in self.perform(visible ? self.controller.show() : self.controller.hide()) },
+            setVisible: { [unowned self] visible in
+                self.busDrivesVisibility = true
+                self.perform(visible ? self.controller.show() : self.controller.hide())
+            },
             nameLost: { [unowned self] in
                 printError("tapboard: another program took \(OSKService.name) over: stopping")
                 self.loop.stop()

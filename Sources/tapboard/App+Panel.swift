@@ -69,6 +69,7 @@ extension App {
     /// Outputs came, went or changed: a panel that is wanted but missing comes back.
     func outputsChanged() {
         panelReplacements = 0
+        handleOutputsChanged()
         if controller.visible, panel == nil { showPanel(height: controller.wantedHeight) }
         outputChanged()
     }

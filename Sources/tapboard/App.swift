@@ -33,6 +33,14 @@ final class App {
     var panelReplacements = 0
     /// sm.puri.OSK0 on the session bus; nil without a bus.
     var osk: OSKService?
+    /// The tab that brings the hidden panel up (Handle.swift); nil while not shown.
+    var handle: HandleSurface?
+    /// The handle waits for the outputs to change (the compositor closed it).
+    var handleSuspended = false
+    /// A SetVisible call came over D-Bus: the desktop shows and hides the panel (handle = auto).
+    var busDrivesVisibility = false
+    /// feedbackd's haptics and sound on key presses; nil: off or no session bus.
+    var feedback: Feedback?
 
     init(display: Display, store: LayoutStore, layouts: [Layout], settings: Settings, theme: Theme = .dark,
          startHidden: Bool, outputName: String? = nil) throws(WaylandError) {
@@ -59,6 +67,8 @@ final class App {
         renderer.onImageProblem = { printError("tapboard: \($0)") }
         loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])
         router = PressRouter { [unowned self] call in self.perform(call(&self.controller)) }
+        router.onHandle = { [unowned self] in self.handleTapped() }
+        router.onPanelPress = { [unowned self] in self.feedback?.keyPressed() }
         display.onSeat = { [unowned self] seat in
             do { try self.attach(seat) } catch { printError("tapboard: \(error)") }
             // phoc 0.24: the panel waited for the seat.
@@ -73,6 +83,7 @@ final class App {
             self.perform(self.controller.settle())
             self.osk?.dispatch()
             self.drawIfNeeded()
+            self.updateHandle()
         }
         let o = outputSize
         perform(controller.outputChanged(width: o.width, height: o.height))
@@ -80,6 +91,16 @@ final class App {
         // The panel's surface goes out first: the compositor configures it meanwhile.
         display.flush()
         if let seat = display.seat { try attach(seat) }
+        if settings.feedback { startFeedbackSoon() }
+    }
+
+    /// Connects to the session bus for feedbackd once the loop runs: start-up does not wait for it.
+    func startFeedbackSoon() {
+        loop.schedule(after: 0) { [unowned self] in
+            guard let f = Feedback.start() else { return }
+            self.feedback = f
+            self.loop.add(f)
+        }
     }
 
     /// Creates the input method on the seat (the virtual keyboard follows the first frame).
@@ -119,6 +140,7 @@ final class App {
         display.onSeatRemoved = nil
         display.onOutputsChanged = nil
         display.seat?.handler = nil
+        handle = nil
         display.flush()
     }
 

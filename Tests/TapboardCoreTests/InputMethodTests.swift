@@ -137,7 +137,7 @@ import Testing
         #expect(s.keyPreview == false)
         #expect(s.repeatRate == 25)
         #expect(warnings == [
-            "cfg:5: unknown setting \"colour\" (valid: layouts, long-press, key-preview, repeat-delay, repeat-rate, auto-capitalise, suggestions, autocorrect, learn, height, number-row, theme); ignored",
+            "cfg:5: unknown setting \"colour\" (valid: layouts, long-press, key-preview, repeat-delay, repeat-rate, auto-capitalise, suggestions, autocorrect, learn, height, number-row, theme, handle, feedback); ignored",
             "cfg:6: \"repeat-rate\" wants repeats per second from 1 to 100; ignored",
             "cfg:7: expected \"setting = value\"; ignored",
         ])
@@ -149,6 +149,16 @@ import Testing
         #expect(Settings.parse("auto-capitalise = off", file: "cfg").0.autoCapitalise == .off)
         #expect(Settings.parse("auto-capitalise = sometimes", file: "cfg").1 ==
                 ["cfg:1: \"auto-capitalise\" wants field, always or off; ignored"])
+    }
+
+    @Test func handleAndFeedbackAreSettings() {
+        #expect(Settings().handle == .auto)
+        #expect(Settings().feedback)
+        let (s, warnings) = Settings.parse("handle = off\nfeedback = off\nhandle = sometimes", file: "cfg")
+        #expect(s.handle == .off)
+        #expect(!s.feedback)
+        #expect(warnings == ["cfg:3: \"handle\" wants auto, on or off; ignored"])
+        #expect(Settings.parse("handle = on", file: "cfg").0.handle == .on)
     }
 
     @Test func localeGivesKeyboardCandidates() {

@@ -17,6 +17,7 @@ import TapboardCore
             switch p {
             case .panel: "panel"
             case .popup(let o): "popup(\(Int(o.x)),\(Int(o.y)))"
+            case .handle: "handle"
             }
         }
         func pressed(_ source: PressSource, on place: PressPlace, at point: Point, time: UInt32) {

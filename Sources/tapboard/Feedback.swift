@@ -1,0 +1,75 @@
+import CSystemd
+import Glibc
+import TapboardWayland
+
+/// Haptic and sound feedback through feedbackd (`org.sigxcpu.Feedback` on the session
+/// bus), as Phosh's keyboards ask for it: the event `button-pressed` on each key press.
+/// Calls go out without waiting for an answer (none is asked for), so a key press never
+/// waits on the bus, and where feedbackd does not run nothing happens. Its own bus
+/// connection, polled by the app's `EventLoop`: nothing wakes it while idle.
+final class Feedback: LoopSource {
+    /// The application feedbackd's per-app settings know tapboard by (its desktop entry).
+    static let appID = "tapboard"
+    /// The event keyboards send for a pressed key (feedbackd's event naming spec).
+    static let keyEvent = "button-pressed"
+
+    private let bus: OpaquePointer
+    private var closed = false
+
+    /// Connects to the session bus; nil without one (feedback is then silently off:
+    /// sm.puri.OSK0 already says there is no bus).
+    static func start() -> Feedback? {
+        var bus: OpaquePointer?
+        guard sd_bus_open_user(&bus) >= 0, let bus else { return nil }
+        return Feedback(bus: bus)
+    }
+
+    private init(bus: OpaquePointer) { self.bus = bus }
+
+    deinit { close() }
+
+    /// A key went down.
+    func keyPressed() {
+        guard !closed else { return }
+        if tapboard_feedback_trigger(bus, Feedback.appID, Feedback.keyEvent) < 0 {
+            // The connection broke: no more feedback, and one line to say so.
+            printError("tapboard: lost the session bus: no feedback through feedbackd")
+            close()
+        }
+    }
+
+    private func close() {
+        guard !closed else { return }
+        closed = true
+        sd_bus_flush_close_unref(bus)
+    }
+
+    // MARK: LoopSource
+
+    var pollFD: Int32 { closed ? -1 : sd_bus_get_fd(bus) }
+
+    var pollEvents: Int16 {
+        guard !closed else { return 0 }
+        return Int16(truncatingIfNeeded: max(sd_bus_get_events(bus), 0))
+    }
+
+    var deadline: UInt64? {
+        var usec: UInt64 = 0
+        guard !closed, sd_bus_get_timeout(bus, &usec) > 0, usec != .max else { return nil }
+        return (usec + 999) / 1000
+    }
+
+    /// Reads what the bus sent (the Hello reply, NameAcquired) and writes what waits.
+    func dispatch() {
+        guard !closed else { return }
+        while true {
+            let r = sd_bus_process(bus, nil)
+            if r == 0 { break }
+            if r < 0 {
+                printError("tapboard: lost the session bus: no feedback through feedbackd")
+                close()
+                return
+            }
+        }
+    }
+}
