@@ -15,11 +15,13 @@ public struct Settings: Sendable, Equatable {
     public var suggestions = true
     public var autocorrect = true
     public var learn = true
+    /// When the form toolbar shows (Previous, Next, Paste, Done).
+    public var toolbar = ToolbarMode.auto
 
     public init() {}
 
     static let keys = ["layouts", "long-press", "key-preview", "repeat-delay", "repeat-rate", "auto-capitalise",
-                       "suggestions", "autocorrect", "learn"]
+                       "suggestions", "autocorrect", "learn", "toolbar"]
 
     /// Reads `key = value` lines (`#` starts a comment). Problems do not stop the
     /// keyboard: each comes back as a line naming the file and line, and is ignored.
@@ -80,6 +82,9 @@ public struct Settings: Sendable, Equatable {
         case "auto-capitalise", "auto-capitalize":
             guard let v = AutoCapitalise(rawValue: value) else { return "\"auto-capitalise\" wants field, always or off" }
             autoCapitalise = v
+        case "toolbar":
+            guard let v = ToolbarMode(rawValue: value) else { return "\"toolbar\" wants auto, always or off" }
+            toolbar = v
         default:
             return "unknown setting \"\(key)\" (valid: \(Settings.keys.joined(separator: ", ")))"
         }

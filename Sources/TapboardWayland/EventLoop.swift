@@ -1,8 +1,8 @@
 import CWayland
 import Glibc
 
-/// One poll loop over the Wayland socket, a timerfd for timed work and a signalfd.
-/// Nothing wakes it while idle.
+/// One poll loop over the Wayland socket, a timerfd for timed work, a signalfd, and
+/// file descriptors watched for a while (a clipboard transfer). Nothing wakes it while idle.
 public final class EventLoop {
     let display: Display
     private let timerFD: Int32
@@ -10,6 +10,8 @@ public final class EventLoop {
     private var timers: [Int: (deadline: UInt64, action: () -> Void)] = [:]
     private var nextTimer = 0
     private var running = true
+    /// Descriptors watched for reading (or their end), with what to do then.
+    private var watched: [Int32: () -> Void] = [:]
     public var onSignal: ((Int32) -> Void)?
     /// Runs after each batch of events, before the loop sleeps (draw here).
     public var beforeSleep: (() -> Void)?
@@ -80,6 +82,15 @@ public final class EventLoop {
         }
     }
 
+    /// Calls `action` whenever `fd` can be read (or hung up) until `unwatch(fd)`.
+    public func watch(_ fd: Int32, _ action: @escaping () -> Void) {
+        watched[fd] = action
+    }
+
+    public func unwatch(_ fd: Int32) {
+        watched[fd] = nil
+    }
+
     public func stop() { running = false }
 
     /// Runs until `stop`; throws when the compositor goes away.
@@ -100,7 +111,8 @@ public final class EventLoop {
             var fds = [pollfd(fd: wlFD, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
-            if poll(&fds, 3, -1) < 0 {
+            fds += watched.keys.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            if poll(&fds, nfds_t(fds.count), -1) < 0 {
                 wl_display_cancel_read(d)
                 if errno == EINTR { continue }
                 throw WaylandError("poll failed: \(String(cString: strerror(errno)))")
@@ -114,6 +126,7 @@ public final class EventLoop {
             guard wl_display_dispatch_pending(d) >= 0 else { throw lost() }
             if fds[2].revents != 0 { readSignals() }
             if fds[1].revents != 0 { runDueTimers() }
+            for f in fds.dropFirst(3) where f.revents != 0 { watched[f.fd]?() }
         }
     }
 

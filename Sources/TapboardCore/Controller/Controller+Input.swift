@@ -76,6 +76,7 @@ extension Controller {
             case .commitText, .deleteBackward, .deleteWordBackward, .doubleSpace, .enter, .key:
                 out += (multiStage(e) ?? compose(e) ?? submit(e)) + autoShift()
             case .pickSuggestion(let slot): out += finishSequence() + pick(slot)
+            case .toolbar(let button): out += toolbarTapped(button)
             }
         }
         return out

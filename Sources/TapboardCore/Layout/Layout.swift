@@ -110,6 +110,8 @@ public enum KeyAction: Sendable, Equatable {
     case spacer
     /// A slot of the suggestion strip (0 left, 1 middle, 2 right); not in layout files.
     case suggestion(Int)
+    /// A button of the form toolbar; not in layout files.
+    case toolbar(ToolbarButton)
 
     /// The name used in layout files and in `tapboard geometry`.
     public var name: String {
@@ -126,6 +128,7 @@ public enum KeyAction: Sendable, Equatable {
         case .modifier: "modifier"
         case .spacer: "spacer"
         case .suggestion: "suggestion"
+        case .toolbar(let button): button.rawValue
         }
     }
 }

@@ -268,7 +268,7 @@ public enum LayoutParser {
             case .keysym(let sym, _): sym
             case .hide: "⌄"
             case .modifier(let m): Modifiers.names.first { $0.1 == m }.map { $0.0.prefix(1).uppercased() + $0.0.dropFirst() } ?? ""
-            case .spacer, .suggestion, nil: ""
+            case .spacer, .suggestion, .toolbar, nil: ""
             }
         }
 
