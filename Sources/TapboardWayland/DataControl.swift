@@ -16,8 +16,8 @@ public final class Clipboard {
     private var live = true
     /// Called when whether the clipboard holds text changes.
     public var onChange: ((Bool) -> Void)?
-    /// A transfer under way: its pipe's read end.
-    private var reading: Int32?
+    /// A transfer under way: its pipe's read end, the loop watching it, its timeout.
+    private var reading: (fd: Int32, loop: EventLoop, timer: Int?)?
 
     /// Text types, best first.
     static let textTypes = ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING"]
@@ -47,7 +47,7 @@ public final class Clipboard {
     }
 
     deinit {
-        if let fd = reading { close(fd) }
+        endReading()
         for o in offers.values { zwlr_data_control_offer_v1_destroy(o.proxy) }
         zwlr_data_control_device_v1_destroy(device)
     }
@@ -89,6 +89,15 @@ public final class Clipboard {
         if had { onChange?(false) }
     }
 
+    /// Stops a transfer under way: the loop forgets its pipe and timeout.
+    private func endReading() {
+        guard let r = reading else { return }
+        r.loop.unwatch(r.fd)
+        r.loop.cancel(r.timer)
+        close(r.fd)
+        reading = nil
+    }
+
     /// Reads the selection's text through a pipe on `loop` and hands it to `done` (nil:
     /// none, too long, or the source wrote nothing in `timeout` milliseconds). One at a time.
     public func readText(display: Display, loop: EventLoop, timeout: UInt64 = 2000,
@@ -102,20 +111,16 @@ public final class Clipboard {
         display.flush()
         close(ends[1])  // libwayland sent its own copy
         let fd = ends[0]
-        reading = fd
         var bytes: [UInt8] = []
-        var timer: Int?
         let finish = { [unowned self] (text: String?) in
-            loop.unwatch(fd)
-            loop.cancel(timer)
-            close(fd)
-            self.reading = nil
+            self.endReading()
             done(text)
         }
-        timer = loop.schedule(after: timeout) {
-            printError("tapboard: the clipboard's owner sent nothing; not pasted")
+        let timer = loop.schedule(after: timeout) {
+            printError("tapboard: the clipboard's owner did not send its text in time; not pasted")
             finish(nil)
         }
+        reading = (fd, loop, timer)
         loop.watch(fd) {
             var chunk = [UInt8](repeating: 0, count: 16 * 1024)
             while true {

@@ -87,6 +87,24 @@ import Testing
         #expect(d.c.geometry?.barHeight == 0)
     }
 
+    /// Chromium leaves a password field and comes back as its first letter goes in: the
+    /// panel keeps its size meanwhile, so the next tap lands on the key it aimed at.
+    @Test func theToolbarStaysWhileFocusMoves() throws {
+        var d = try driven()
+        d.focus("", purpose: .password)
+        let g = try #require(d.c.geometry)
+        let out = d.c.fieldChanged(.deactivated, TextFieldState())
+        #expect(d.c.geometry == g)
+        #expect(!out.contains { if case .setPanelHeight = $0 { true } else { false } })
+        d.focus("", purpose: .password)
+        #expect(d.c.geometry == g)
+        d.record(d.c.fieldChanged(.deactivated, TextFieldState()))
+        d.record(d.c.timerFired(.hideAfterFocusLoss, time: 5000))
+        #expect(!d.c.visible)
+        d.record(d.c.show())  // SIGUSR2 with no field: no toolbar
+        #expect(buttons(d) == [])
+    }
+
     @Test func previousAndNextAreShiftTabAndTab() throws {
         var d = try driven()
         d.focus("")
@@ -135,6 +153,24 @@ import Testing
             joined += e.insert
         }
         #expect(joined == long)
+    }
+
+    @Test func aWordTypedWhileTheClipboardIsReadEndsFirst() throws {
+        var d = try driven()
+        d.focus("")
+        d.record(d.c.clipboardChanged(hasText: true))
+        #expect(d.tap("paste").contains(.paste))
+        d.tap("h")
+        #expect(d.c.composing == "h")
+        #expect(d.textOut(d.c.pasted("ello")) == [.edit(TextEdit(insert: "ello"))])
+        #expect(d.c.composing == "")
+    }
+
+    @Test func pasteDoesNothingWithoutAField() throws {
+        var d = try driven()
+        d.focus("")
+        d.record(d.c.fieldChanged(.deactivated, TextFieldState()))
+        #expect(d.c.pasted("text") == [])
     }
 
     @Test func buttonsKeepTheirPlacesWhetherPasteShowsOrNot() throws {

@@ -21,6 +21,7 @@ extension Controller {
         switch change {
         case .activated, .updated:
             out.append(.cancel(.hideAfterFocusLoss))
+            focusMoving = false
             let before = field
             if change == .activated { out += learnFieldWords() }
             field = state
@@ -51,6 +52,7 @@ extension Controller {
             if change == .activated { out += show() + refreshStrip() }
             out += autoShift()
         case .deactivated:
+            focusMoving = field.active
             out += learnFieldWords()
             field = state
             text.reset()

@@ -28,7 +28,9 @@ extension Controller {
             guard let g = geometry else { return [] }
             return translate(keyboard.timerFired(t, time: time, in: g))
         case .hideAfterFocusLoss:
-            return field.active ? [] : hide()
+            guard !field.active else { return [] }
+            focusMoving = false
+            return hide() + barChanged()
         case .spaceLabel:
             spaceLabel = ""
             return [.redraw(nil)]

@@ -2,7 +2,7 @@
 extension Controller {
     /// The band above the keys for the focused field, the strip and the clipboard.
     var wantedBar: PanelBar {
-        guard textInputField != nil else { return PanelBar(slots: showsStrip) }
+        guard textInputField != nil || (textInputUsable && focusMoving) else { return PanelBar(slots: showsStrip) }
         return PanelBar.forField(mode: settings.toolbar, slots: showsStrip, stripEmpty: strip.isEmpty,
                                  paste: clipboardHasText)
     }
@@ -43,7 +43,8 @@ extension Controller {
     /// (commit_string in pieces the protocol allows), and is never learned.
     public mutating func pasted(_ text: String) -> [Command] {
         guard textInputField != nil, !text.isEmpty else { return [] }
-        var out: [Command] = []
+        // Letters typed while the clipboard was read end their word first.
+        var out = finishSequence() + finishWord()
         for piece in splitUTF8(text) { out += commit(piece) }
         return out + refreshStrip() + autoShift()
     }

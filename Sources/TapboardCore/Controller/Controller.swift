@@ -43,6 +43,10 @@ public struct Controller {
     public internal(set) var showsStrip = false
     /// What the band above the keys held when the geometry was last worked out.
     var shownBar = PanelBar.none
+    /// Focus left a field and the panel waits to see whether another takes it: the
+    /// toolbar stays meanwhile (Chromium leaves and re-enters a password field as its
+    /// first letter goes in; a panel that shrank then lost the next tap).
+    var focusMoving = false
     /// The clipboard holds text that Paste can put in a field.
     public internal(set) var clipboardHasText = false
     /// The last commit was an autocorrection: the word as typed and what went in its place
@@ -116,6 +120,8 @@ public struct Controller {
         guard visible else { return [] }
         let cancelled = finishSequence() + finishWord() + translate(keyboard.cancelAll())
         visible = false
+        focusMoving = false
+        shownBar = wantedBar
         geometry = nil
         askedHeight = nil
         return cancelled + cancelStaleTimers() + [.hidePanel]
