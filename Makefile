@@ -1,9 +1,11 @@
-# make run      install build dependencies, build (release) and start the keyboard
+# make run      install build dependencies, build (release) and start the keyboard: in a Wayland
+#               session there (ARGS: its options); elsewhere the headless demo (scripts/demo);
+#               ARGS=--nested: sway in a window of your session, with tapboard inside
 # make test     install test dependencies, build, check protocols, run every test (unit tests also
 #               under the address sanitizer), fuzz each target for 20 s
 # make bench    tapboard beside wvkbd and squeekboard in one headless session
-# make install  PREFIX=/usr/local [DESTDIR=...]: binary, layouts, dictionaries, man page, systemd
-#               user unit, desktop entries; make uninstall removes them (same PREFIX and DESTDIR)
+# make install  PREFIX=/usr/local [DESTDIR=...]: binary, layouts and panel pictures, dictionaries,
+#               man page, systemd user unit, desktop entries; make uninstall removes them (same PREFIX and DESTDIR)
 PREFIX ?= /usr/local
 SWIFT ?= swift
 BINDIR = $(PREFIX)/bin
@@ -15,6 +17,9 @@ APPDIR = $(PREFIX)/share/applications
 VERSION = $(shell sed -n 's/^let tapboardVersion = "\(.*\)"$$/\1/p' Sources/tapboard/Options.swift)
 SUBST = sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@VERSION@|$(VERSION)|g'
 DICTS = $(wildcard dictionaries/*.tbd) dictionaries/LICENSE dictionaries/README.md
+# Pictures of the shipped panels, in a folder per panel beside its layout file.
+IMAGES = $(wildcard layouts/*/*.svg layouts/*/*.png)
+IMAGEDIRS = $(sort $(dir $(IMAGES)))
 DESKTOP = tapboard.desktop sm.puri.OSK0.desktop
 
 .PHONY: deps build release run test bench install install-files uninstall clean
@@ -30,7 +35,8 @@ release: deps
 	$(SWIFT) build -c release --product tapboard --static-swift-stdlib
 
 run: release
-	.build/release/tapboard $(ARGS)
+	$(SWIFT) build --product tapboard-tap
+	scripts/demo $(ARGS)
 
 # End-to-end tests drive the release binary, the one users run.
 test:
@@ -63,6 +69,7 @@ install-files:
 	install -Dm755 $(BIN) $(DESTDIR)$(BINDIR)/tapboard
 	install -d $(DESTDIR)$(DATADIR)/layouts $(DESTDIR)$(DATADIR)/dictionaries
 	install -m644 layouts/*.json $(DESTDIR)$(DATADIR)/layouts/
+	for f in $(IMAGES); do install -Dm644 $$f $(DESTDIR)$(DATADIR)/$$f || exit 1; done
 	install -m644 $(DICTS) $(DESTDIR)$(DATADIR)/dictionaries/
 	mkdir -p .build/dist
 	for f in tapboard.1 tapboard.service $(DESKTOP); do $(SUBST) data/$$f > .build/dist/$$f || exit 1; done
@@ -76,8 +83,10 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/tapboard $(DESTDIR)$(MANDIR)/tapboard.1 $(DESTDIR)$(UNITDIR)/tapboard.service \
 		$(addprefix $(DESTDIR)$(APPDIR)/,$(DESKTOP)) \
 		$(addprefix $(DESTDIR)$(DATADIR)/layouts/,$(notdir $(wildcard layouts/*.json))) \
+		$(addprefix $(DESTDIR)$(DATADIR)/,$(IMAGES)) \
 		$(addprefix $(DESTDIR)$(DATADIR)/dictionaries/,$(notdir $(DICTS)))
-	for d in $(DESTDIR)$(DATADIR)/layouts $(DESTDIR)$(DATADIR)/dictionaries $(DESTDIR)$(DATADIR); do \
+	for d in $(addprefix $(DESTDIR)$(DATADIR)/,$(IMAGEDIRS)) \
+		$(DESTDIR)$(DATADIR)/layouts $(DESTDIR)$(DATADIR)/dictionaries $(DESTDIR)$(DATADIR); do \
 		[ ! -d $$d ] || rmdir --ignore-fail-on-non-empty $$d || exit 1; done
 
 clean:

@@ -13,6 +13,8 @@ let package = Package(
                        providers: [.apt(["libxkbcommon-dev"])]),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd",
+                       providers: [.apt(["libsystemd-dev"])]),
         // wayland-scanner output, checked in (scripts/generate-protocols).
         .target(name: "CWaylandProtocols", dependencies: ["CWayland"]),
 
@@ -23,7 +25,7 @@ let package = Package(
                 dependencies: ["TapboardCore", "CWayland", "CWaylandProtocols", "CXKBCommon"],
                 swiftSettings: strict),
         .executableTarget(name: "tapboard",
-                          dependencies: ["TapboardCore", "TapboardRender", "TapboardWayland"],
+                          dependencies: ["TapboardCore", "TapboardRender", "TapboardWayland", "CSystemd"],
                           swiftSettings: strict),
 
         // Test-only Wayland clients (C): a text-input-v3 probe and a virtual-pointer tapper.

@@ -30,6 +30,13 @@ public struct PanelAppearance: Sendable, Equatable {
 public final class PanelRenderer {
     public let theme: Theme
     private let labels: LabelCache
+    /// Pictures on panel keys.
+    let images = KeyImages()
+    /// Told, with a line for the user, once for each key picture that cannot be shown.
+    public var onImageProblem: ((String) -> Void)? {
+        get { images.onProblem }
+        set { images.onProblem = newValue }
+    }
 
     public init(theme: Theme = .dark) {
         self.theme = theme
@@ -219,12 +226,20 @@ public final class PanelRenderer {
             }
             return
         }
+        if let image = key.image {
+            if drawPicture(image, label: key.label, in: f, ink, cr) { return }
+            // A broken picture: the label, or what the key types when it has none.
+            if key.label.isEmpty, let text = key.text(shifted: false) {
+                drawLabel(text, in: f, size: theme.labelSize * 0.72, ink, cr)
+                return
+            }
+        }
         let shown = Self.shownLabel(key, look)
         let size = shown.count <= 1 ? theme.labelSize : theme.labelSize * 0.72
         drawLabel(shown, in: f, size: size, ink, cr)
     }
 
-    private func drawLabel(_ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer,
+    func drawLabel(_ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer,
                            alignLeft: Bool = false, transient: Bool = false) {
         guard !text.isEmpty else { return }
         let label = labels.label(text, pixels: Self.pixels(f, size), transient: transient)

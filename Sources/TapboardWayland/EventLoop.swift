@@ -1,8 +1,9 @@
 import CWayland
 import Glibc
 
-/// One poll loop over the Wayland socket, a timerfd for timed work, a signalfd, and
-/// file descriptors watched for a while (a clipboard transfer). Nothing wakes it while idle.
+/// One poll loop over the Wayland socket, a timerfd for timed work, a signalfd, the
+/// added sources (the session bus) and descriptors watched for a while (a clipboard
+/// transfer). Nothing wakes it while idle.
 public final class EventLoop {
     let display: Display
     private let timerFD: Int32
@@ -12,6 +13,7 @@ public final class EventLoop {
     private var running = true
     /// Descriptors watched for reading (or their end), with what to do then.
     private var watched: [Int32: () -> Void] = [:]
+    private var sources: [any LoopSource] = []
     public var onSignal: ((Int32) -> Void)?
     /// Runs after each batch of events, before the loop sleeps (draw here).
     public var beforeSleep: (() -> Void)?
@@ -93,6 +95,16 @@ public final class EventLoop {
 
     public func stop() { running = false }
 
+    /// Polls `source` from the next round on, for as long as the loop runs.
+    public func add(_ source: any LoopSource) { sources.append(source) }
+
+    /// Milliseconds until the earliest source deadline; -1: none.
+    private func sourceTimeout() -> Int32 {
+        guard let next = sources.compactMap(\.deadline).min() else { return -1 }
+        let now = EventLoop.now()
+        return next > now ? Int32(clamping: next - now) : 0
+    }
+
     /// Runs until `stop`; throws when the compositor goes away.
     public func run() throws(WaylandError) {
         let d = display.display
@@ -111,8 +123,9 @@ public final class EventLoop {
             var fds = [pollfd(fd: wlFD, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
+            fds += sources.map { pollfd(fd: $0.pollFD, events: $0.pollEvents, revents: 0) }
             fds += watched.keys.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            if poll(&fds, nfds_t(fds.count), -1) < 0 {
+            if poll(&fds, nfds_t(fds.count), sourceTimeout()) < 0 {
                 wl_display_cancel_read(d)
                 if errno == EINTR { continue }
                 throw WaylandError("poll failed: \(String(cString: strerror(errno)))")
@@ -126,7 +139,11 @@ public final class EventLoop {
             guard wl_display_dispatch_pending(d) >= 0 else { throw lost() }
             if fds[2].revents != 0 { readSignals() }
             if fds[1].revents != 0 { runDueTimers() }
-            for f in fds.dropFirst(3) where f.revents != 0 { watched[f.fd]?() }
+            let now = EventLoop.now()
+            for (i, source) in sources.enumerated() where fds[3 + i].revents != 0 || (source.deadline ?? .max) <= now {
+                source.dispatch()
+            }
+            for f in fds.dropFirst(3 + sources.count) where f.revents != 0 { watched[f.fd]?() }
         }
     }
 

@@ -32,6 +32,8 @@ final class App {
     let outputName: String?
     /// Panels made in a row to replace closed ones, without a configure in between.
     var panelReplacements = 0
+    /// sm.puri.OSK0 on the session bus; nil without a bus.
+    var osk: OSKService?
 
     init(display: Display, store: LayoutStore, layouts: [Layout], settings: Settings,
          startHidden: Bool, outputName: String? = nil) throws(WaylandError) {
@@ -54,6 +56,7 @@ final class App {
         controller = Controller(layouts: layouts, settings: settings, library: StoreLibrary(store: store),
                                 textInput: display.inputMethodManager != nil,
                                 suggestions: settings.suggestions ? SuggestionStore(dictionaries: DictionaryStore(layouts: store)) : nil)
+        renderer.onImageProblem = { printError("tapboard: \($0)") }
         loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])
         router = PressRouter { [unowned self] call in self.perform(call(&self.controller)) }
         display.onSeat = { [unowned self] seat in
@@ -68,6 +71,7 @@ final class App {
         loop.beforeSleep = { [unowned self] in
             self.display.flush()
             self.perform(self.controller.settle())
+            self.osk?.dispatch()
             self.drawIfNeeded()
         }
         let o = outputSize

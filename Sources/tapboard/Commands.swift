@@ -70,7 +70,9 @@ func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
         printError("tapboard: cannot allocate a \(g.width)x\(g.height) image")
         return 1
     }
-    PanelRenderer().draw(g, PanelAppearance(), on: canvas)
+    let renderer = PanelRenderer()
+    renderer.onImageProblem = { printError("tapboard: \($0)") }
+    renderer.draw(g, PanelAppearance(), on: canvas)
     if let problem = canvas.writePNG(to: file) {
         printError("tapboard: cannot write \(file): \(problem)")
         return 1
@@ -78,12 +80,14 @@ func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
     return 0
 }
 
-func checkCommand(_ o: Options) -> Int32 {
+func checkCommand(_ o: Options, store: LayoutStore) -> Int32 {
     guard !o.files.isEmpty else { printError("tapboard check: name one or more layout files"); return 64 }
     var bad = 0
     for file in o.files {
         switch LayoutStore.loadFile(file) {
-        case .success: print("\(file): ok")
+        case .success(let layout):
+            let problems = referenceProblems(layout, file: file, store: store)
+            if problems.isEmpty { print("\(file): ok") } else { problems.forEach(printError); bad += 1 }
         case .failure(let e): printError(e.description); bad += 1
         }
     }
@@ -112,8 +116,10 @@ enum GeometryJSON {
             case .layer(let l): fields.append("\"layer\":\(quote(l))")
             case .keysym(let s, _): fields.append("\"keysym\":\(quote(s))")
             case .suggestion(let slot): fields.append("\"slot\":\(slot)")
+            case .open(let l): fields.append("\"layout\":\(quote(l))")
             default: break
             }
+            if k.then != .stay { fields.append("\"then\":\(quote(k.then.rawValue))") }
             let f = placed.frame
             fields += ["\"x\":\(number(f.x))", "\"y\":\(number(f.y))",
                        "\"width\":\(number(f.width))", "\"height\":\(number(f.height))"]

@@ -16,6 +16,8 @@ struct Options {
     var outputFile: String?
     var scale = 1
     var hidden = false
+    /// `run --replace`: stop the tapboard running on this display and take its place.
+    var replace = false
     var files: [String] = []
     /// The settings file instead of $XDG_CONFIG_HOME/tapboard/config.
     var config: String?
@@ -29,7 +31,7 @@ struct Options {
     /// `suggest --no-pairs`: without the language's next-word pairs (to measure what they bring).
     var noPairs = false
 
-    static let commands = ["run", "geometry", "preview", "check", "layouts", "suggest", "forget", "version", "help"]
+    static let commands = ["run", "geometry", "preview", "check", "layouts", "suggest", "forget", "show", "hide", "toggle", "version", "help"]
 
     /// Parses `args` (without the program name); the error is one line for the user.
     static func parse(_ args: [String]) -> Result<Options, UsageError> {
@@ -65,6 +67,7 @@ struct Options {
             case "-h", "--help": o.command = "help"
             case "-V", "--version": o.command = "version"
             case "--hidden": o.hidden = true
+            case "--replace": o.replace = true
             case "--learned": o.learned = true
             case "--batch": o.batch = true
             case "--stats": o.stats = true
@@ -77,7 +80,7 @@ struct Options {
                 }
                 if let e = o.set(name, v) { return .failure(e) }
             default:
-                return .failure(UsageError("unknown option \"\(name)\" (valid: --layout, --layouts, --layer, --purpose, --output, -o, --scale, --hidden, --config, --context, --learned, --batch, --stats, --cost, --no-pairs, --help, --version)"))
+                return .failure(UsageError("unknown option \"\(name)\" (valid: --layout, --layouts, --layer, --purpose, --output, -o, --scale, --hidden, --replace, --config, --context, --learned, --batch, --stats, --cost, --no-pairs, --help, --version)"))
             }
         }
         return .success(o)
@@ -131,7 +134,8 @@ struct UsageError: Error, CustomStringConvertible {
 }
 
 let usage = """
-    usage: tapboard [run] [--layouts us,de,...] [--output NAME] [--hidden] [--config FILE]
+    usage: tapboard [run] [--layouts us,de,...] [--output NAME] [--hidden] [--replace] [--config FILE]
+           tapboard show | hide | toggle    the running keyboard's panel
            tapboard geometry --output WxH [--layout NAME] [--layer NAME] [--purpose P]
            tapboard preview --output WxH [--layout NAME] [--layer NAME] [--purpose P] [--scale N] -o FILE.png
            tapboard check FILE...
@@ -140,7 +144,10 @@ let usage = """
            tapboard suggest [--layout NAME] [--context TEXT] [--learned] [--batch [--stats]] [--cost N=X] [WORD]
            tapboard --version       print the version
 
-    run       the on-screen keyboard (the compositor's input method)
+    run       the on-screen keyboard (the compositor's input method), one per Wayland
+              display; --replace stops the running one and takes its place
+    show, hide, toggle
+              the panel of the tapboard running on this display (over D-Bus, else signals)
     geometry  print the panel's key rectangles as JSON for an output size
     preview   draw the panel offscreen to a PNG
     check     validate layout files; exit 2 on any error
@@ -151,4 +158,5 @@ let usage = """
 
     See tapboard(1) for every option and setting.
     Signals while running: SIGUSR1 hides the panel, SIGUSR2 shows it, SIGRTMIN toggles.
+    D-Bus while running: sm.puri.OSK0 (SetVisible, Visible), as Phosh expects of its keyboard.
     """

@@ -1,3 +1,4 @@
+import Glibc
 import TapboardCore
 import TapboardRender
 import TapboardWayland
@@ -39,6 +40,22 @@ func enabledLayoutNames(_ settings: Settings, store: LayoutStore) -> [String] {
 
 /// `tapboard` / `tapboard run`: the live keyboard.
 func runCommand(_ o: Options, store: LayoutStore) -> Int32 {
+    // `tapboard show` may signal as soon as the lock names this process: until the loop
+    // reads them, these signals wait instead of ending it (threads started later inherit this).
+    var control = sigset_t()
+    sigemptyset(&control)
+    for s in [SIGUSR1, SIGUSR2, __libc_current_sigrtmin()] { sigaddset(&control, s) }
+    sigprocmask(SIG_BLOCK, &control, nil)
+    switch o.replace ? Instance.replace() : Instance.acquire() {
+    case .success: break
+    case .failure(.held(let pid)):
+        let who = pid > 0 ? "tapboard (pid \(pid))" : "another tapboard"
+        printError(o.replace ? "tapboard: \(who) on Wayland display \(Instance.display) did not stop"
+                             : "tapboard: \(who) already runs on Wayland display \(Instance.display) (tapboard --replace takes over)")
+        return 1
+    case .failure(.unusable(let line)):
+        printError("tapboard: \(line); not guarding against a second tapboard")
+    }
     PanelRenderer.startLoadingFonts()
     let settings = loadSettings(o)
     var layouts: [Layout] = []
@@ -56,6 +73,7 @@ func runCommand(_ o: Options, store: LayoutStore) -> Int32 {
         let display = try Display()
         let app = try App(display: display, store: store, layouts: layouts, settings: settings, startHidden: o.hidden,
                           outputName: o.outputName)
+        app.startBusControl(replace: o.replace)
         try app.run()
         return 0
     } catch {

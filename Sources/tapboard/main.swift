@@ -17,7 +17,7 @@ case "help": print(usage); status = 0
 case "version": print("tapboard \(tapboardVersion)"); status = 0
 case "geometry": status = geometryCommand(options, store: store)
 case "preview": status = previewCommand(options, store: store)
-case "check": status = checkCommand(options)
+case "check": status = checkCommand(options, store: store)
 case "layouts": status = layoutsCommand(store: store)
 case "forget":
     switch LearnedStore.forgetAll() {
@@ -29,6 +29,7 @@ case "forget":
         status = 1
     }
 case "suggest": status = suggestCommand(options, store: store)
+case "show", "hide", "toggle": status = controlCommand(options.command)
 default: status = runCommand(options, store: store)
 }
 exit(status)

@@ -109,12 +109,15 @@ final class Compositor: @unchecked Sendable {
     let width = 720, height = 1280
     private var process: Child!
     private var children: [Child] = []
+    /// The private session bus (dbus-daemon) that tapboard sees; nil: none.
+    private var bus: Child?
 
     /// `inputDevice`: a pointer device held for the whole session, so that the devices of
     /// taps come and go without changing the seat's capabilities (Chromium swaps its
     /// wl_keyboard on every such change and drops the key events sent meanwhile). False:
     /// none, and phoc has no wl_seat until a test makes a device with `tap`.
-    init(_ kind: Kind, inputDevice: Bool = true) throws {
+    /// `sessionBus`: a private session bus for tapboard (`busAddress`); false: none.
+    init(_ kind: Kind, inputDevice: Bool = true, sessionBus: Bool = true) throws {
         self.kind = kind
         runDir = "/tmp/tapboard-e2e-\(kind.rawValue)-\(getpid())-\(Int.random(in: 0..<1_000_000))"
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
@@ -126,6 +129,14 @@ final class Compositor: @unchecked Sendable {
         let socket = runDir + "/wayland-1"
         guard waitUntil(10, { FileManager.default.fileExists(atPath: socket) }) else {
             throw HarnessError("\(kind.rawValue) did not start: \(process.stderr.suffix(2000))")
+        }
+        if sessionBus {
+            // Not RUNDIR/bus: clients that look there when no address is given (GLib,
+            // libdbus) run without a bus, as before; only tapboard and `busCall` get it.
+            let b = try Child("/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--print-address",
+                                                      "--address=unix:path=\(runDir)/session-bus"], env: ["PATH": path])
+            guard waitUntil(10, { !b.lines.isEmpty }) else { throw HarnessError("dbus-daemon did not start: \(b.stderr)") }
+            bus = b
         }
         if inputDevice {
             // phoc announces wl_seat only once an input device exists.
@@ -139,6 +150,7 @@ final class Compositor: @unchecked Sendable {
     deinit {
         for c in children.reversed() { c.stop() }
         process.stop()
+        bus?.stop()
         try? FileManager.default.removeItem(atPath: runDir)
     }
 
@@ -153,10 +165,18 @@ final class Compositor: @unchecked Sendable {
          "HOME": runDir, "LANG": "C.UTF-8"]
     }
 
+    /// The private session bus's address; nil without one.
+    var busAddress: String? { bus == nil ? nil : "unix:path=\(runDir)/session-bus" }
+
     /// Starts a client (with `env` added to the environment); it is stopped with the compositor.
+    /// tapboard, gdbus and dbus-monitor get the private session bus, if any.
     @discardableResult
     func start(_ executable: String, _ args: [String] = [], env: [String: String] = [:]) throws -> Child {
-        let c = try Child(executable, args, env: environment.merging(env) { $1 })
+        var all = environment
+        if let busAddress, [Paths.tapboard, "/usr/bin/gdbus", "/usr/bin/dbus-monitor"].contains(executable) {
+            all["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+        }
+        let c = try Child(executable, args, env: all.merging(env) { $1 })
         children.append(c)
         return c
     }

@@ -57,6 +57,16 @@ private func validList(_ message: String) -> [String] {
         for row in rows {
             #expect(row.last == tmp + "/usr/share/tapboard/layouts/\(row[0]).json")
         }
+        // Panels' pictures are installed in their folders beside the layouts, and the installed panels check out.
+        for panel in ["picker", "snippets"] {
+            let pictures = (try? FileManager.default.contentsOfDirectory(atPath: Paths.root + "/layouts/" + panel)) ?? []
+            for picture in pictures {
+                #expect(FileManager.default.fileExists(atPath: tmp + "/usr/share/tapboard/layouts/\(panel)/\(picture)"),
+                        "\(panel)/\(picture) not installed")
+            }
+            let check = try runToEnd(bin, ["check", tmp + "/usr/share/tapboard/layouts/\(panel).json"], env: env)
+            #expect(check.0 == 0, "\(check.2)")
+        }
         let suggest = try runToEnd(bin, ["suggest", "--layout", "us", "hel"], env: env)
         #expect(suggest.0 == 0, "\(suggest.2)")
         #expect(suggest.1.hasPrefix("{\"candidates\":[\""), "\(suggest.1)")

@@ -9,7 +9,11 @@ extension EndToEnd {
         let c = try Compositor(kind)
         let first = try c.tapboard(["--hidden"])
         usleep(500_000)
-        let second = try c.tapboard(["--hidden"])
+        // Another input method on the seat: a tapboard that cannot see the first one's lock
+        // (its own runtime directory), as another keyboard program would not.
+        let elsewhere = c.runDir + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        let second = try c.start(Paths.tapboard, ["--hidden"], env: ["XDG_RUNTIME_DIR": elsewhere])
         #expect(waitUntil(5) { second.stderr.contains("another input method holds this seat") },
                 "second tapboard said: \(second.stderr)")
         #expect(second.process.isRunning && first.process.isRunning)

@@ -32,6 +32,19 @@ import Testing
         #expect(text == "hello")
     }
 
+    @Test func emojiKeysShowNoBubbleLettersDo() throws {
+        let emoji = try loadShipped("emoji.json")
+        var s = KeyboardState(layout: emoji)
+        let g = PanelGeometry.forOutput(width: 720, height: 1280, layout: emoji, layer: s.layer)
+        let first = try #require(g.keys.first { if case .text = $0.key.action { true } else { false } })
+        #expect(!s.press(.pointer, at: first.frame.center, time: 0, in: g).contains { if case .showPreview = $0 { true } else { false } })
+        var l = KeyboardState(layout: us)
+        let h = geometry(l).keys.first { $0.key.label == "h" }!
+        #expect(l.press(.pointer, at: h.frame.center, time: 0, in: geometry(l)).contains { if case .showPreview = $0 { true } else { false } })
+        #expect(KeyboardState.isPictograph("😀") && KeyboardState.isPictograph("❤️") && KeyboardState.isPictograph("🇫🇷"))
+        #expect(!KeyboardState.isPictograph("1") && !KeyboardState.isPictograph("é") && !KeyboardState.isPictograph("❤"))
+    }
+
     @Test func shiftIsOneShot() {
         var s = KeyboardState(layout: us)
         #expect(tap(&s, "shift") == [.redrawKeys([19]), .redrawAll])

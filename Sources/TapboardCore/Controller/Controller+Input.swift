@@ -71,10 +71,13 @@ extension Controller {
             case .showPreview(let i): out += preview(i)
             case .hidePreview: out.append(.hidePreview)
             case .nextKeyboard:
+                panelReturn = nil
                 let lib = library
                 out += switchKeyboard { $0.next { lib.isAvailable($0) } }
-            case .pickKeyboard(let name): out += switchKeyboard { $0.pick(name) }
+            case .pickKeyboard(let name): out += pickKeyboard(name)
             case .hide: out += hide()
+            case .openPanel(let name): out += openPanel(name)
+            case .back: out += backFromPanel()
             case .commitText, .deleteBackward, .deleteWordBackward, .doubleSpace, .enter, .key:
                 out += (multiStage(e) ?? compose(e) ?? submit(e)) + autoShift()
             case .pickSuggestion(let slot): out += finishSequence() + pick(slot)

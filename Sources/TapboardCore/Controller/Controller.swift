@@ -75,12 +75,15 @@ public struct Controller {
     public internal(set) var preedit = ""
     /// The preedits shown for the open sequence, newest last (a late report may hold one).
     var preeditTrail: [String] = []
+    /// The keyboard selection before a panel was opened (`back` restores it); nil: no panel open.
+    var panelReturn: KeyboardSelection?
     /// Milliseconds to wait after a field loses focus before hiding (focus may move to another field).
     public static let hideDelay: UInt64 = 150
     /// Milliseconds the keyboard's name stays on the space bar.
     public static let spaceLabelTime: UInt64 = 1200
 
-    /// `layouts`: the enabled keyboards, loaded, in globe order (at least one).
+    /// `layouts`: the enabled keyboards, loaded, in globe order (at least one). Panels
+    /// among them join the globe key's list, not its tap cycle.
     public init(layouts: [Layout], settings: Settings, library: any LayoutLibrary, textInput: Bool = true,
                 suggestions: (any SuggestionLibrary)? = nil) {
         precondition(!layouts.isEmpty, "at least one keyboard")
@@ -89,10 +92,12 @@ public struct Controller {
         self.suggestions = suggestions
         textInputUsable = textInput
         loaded = Dictionary(layouts.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        selection = KeyboardSelection(enabled: layouts.map(\.name))
-        keyboard = KeyboardState(layout: layouts[0])
-        sequence = layouts[0].compose?.makeInput()
-        keyboard.keyboards = layouts.map { ($0.name, $0.displayName) }
+        let keyboards = layouts.filter { !$0.isPanel }
+        let cycle = keyboards.isEmpty ? layouts : keyboards
+        selection = KeyboardSelection(enabled: cycle.map(\.name))
+        keyboard = KeyboardState(layout: cycle[0])
+        sequence = cycle[0].compose?.makeInput()
+        keyboard.keyboards = (keyboards + layouts.filter(\.isPanel)).map { ($0.name, $0.displayName) }
         keyboard.timings.longPress = settings.longPress
         keyboard.timings.repeatDelay = settings.repeatDelay
         keyboard.timings.repeatInterval = max(1000 / settings.repeatRate, 10)

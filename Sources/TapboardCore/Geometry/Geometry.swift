@@ -60,16 +60,21 @@ public struct PanelGeometry: Sendable, Equatable {
         let top = Double(min(max(stripHeight, 0), height))
         barHeight = Int(top)
         let rowCount = max(layer.rows.count, 1)
-        let rowHeight = (Double(height) - top) / Double(rowCount)
-        spacing = PanelGeometry.spacing(rowHeight: rowHeight, width: width)
+        let weights = layer.relativeRowHeights
+        let rowHeight = (Double(height) - top) / weights.reduce(0, +)
+        spacing = PanelGeometry.spacing(rowHeight: rowHeight * (weights.min() ?? 1), width: width)
+        // Weights summed before scaling: equal rows land on the same pixels as r * rowHeight.
+        var sums = [0.0]
+        for w in weights { sums.append(sums[sums.count - 1] + w) }
+        let rowTops = sums.map { $0 * rowHeight }
         let unitsPerRow = layer.rows.map { $0.reduce(0) { $0 + $1.width } }
         // The widest row fills the panel; narrower rows are centred, their edge keys'
         // touch areas reaching to the panel edges.
         let units = max(unitsPerRow.max() ?? 1, 1)
         var placed: [PlacedKey] = []
         for (r, row) in layer.rows.enumerated() {
-            let y0 = top + (Double(r) * rowHeight).rounded()
-            let y1 = r == rowCount - 1 ? Double(height) : top + (Double(r + 1) * rowHeight).rounded()
+            let y0 = top + rowTops[r].rounded()
+            let y1 = r == rowCount - 1 ? Double(height) : top + rowTops[r + 1].rounded()
             let margin = (units - unitsPerRow[r]) / 2
             var edges: [Double] = []
             var u = margin
@@ -135,12 +140,12 @@ public struct PanelGeometry: Sendable, Equatable {
 /// How tall the panel is on an output of a given logical size.
 public enum PanelSizing {
     /// Panel height in logical pixels for `rows` rows on a `width` x `height` output.
-    public static func height(outputWidth width: Int, outputHeight height: Int, rows: Int) -> Int {
+    public static func height(outputWidth width: Int, outputHeight height: Int, rows: Double) -> Int {
         let portrait = height >= width
         // Portrait: keys a bit taller than wide, as on phones; landscape: a tenth of the height.
         let ideal = portrait ? Double(width) / 10 * 1.45 : Double(height) * 0.1
         let rowHeight = min(max(ideal, 36), 110)
-        let capped = min(Double(rows) * rowHeight, Double(height) * 0.5)
+        let capped = min(rows * rowHeight, Double(height) * 0.5)
         return max(Int(capped.rounded()), 1)
     }
 }
@@ -160,13 +165,20 @@ extension PanelGeometry {
     public static func forOutput(width: Int, height: Int, layout: Layout, layer: Layer,
                                  strip: Bool = false, bar: PanelBar? = nil) -> PanelGeometry {
         let bar = bar ?? PanelBar(slots: strip)
-        let rows = layout.layers.map(\.rows.count).max() ?? 1
+        let rows = layout.layers.map { $0.relativeRowHeights.reduce(0, +) }.max() ?? 1
         var keysHeight = PanelSizing.height(outputWidth: width, outputHeight: height, rows: rows)
         guard bar.rows > 0 else { return PanelGeometry(layer: layer, width: width, height: keysHeight) }
-        let stripHeight = PanelSizing.stripHeight(rowHeight: Double(keysHeight) / Double(rows)) * bar.rows
+        let stripHeight = PanelSizing.stripHeight(rowHeight: Double(keysHeight) / rows) * bar.rows
         // At least a pixel of keys: a layer surface anchored at the bottom must not ask for height 0.
         keysHeight = max(min(keysHeight, height / 2 - stripHeight), 1)
         return PanelGeometry(layer: layer, width: width, height: keysHeight + stripHeight, stripHeight: stripHeight,
                              bar: bar)
+    }
+}
+
+extension Layer {
+    /// Each row's share of the height: `rowHeights`, or 1 for every row.
+    public var relativeRowHeights: [Double] {
+        rowHeights.count == rows.count ? rowHeights : Array(repeating: 1, count: max(rows.count, 1))
     }
 }

@@ -28,6 +28,9 @@ public enum Effect: Sendable, Equatable {
     case nextKeyboard
     case pickKeyboard(String)
     case hide
+    /// A panel's key: show the named layout; go back to the keyboard shown before the panel.
+    case openPanel(String)
+    case back
     /// A slot of the suggestion strip was tapped.
     case pickSuggestion(Int)
     /// A button of the form toolbar was tapped.

@@ -44,9 +44,13 @@ extension KeyboardState {
         return [.commitText(text)]
     }
 
-    /// What tapping `key` does; `repeated`: a held key repeating, which never counts
-    /// toward a double tap.
+    /// What tapping `key` does, then what its `then` asks; `repeated`: a held key
+    /// repeating, which never counts toward a double tap.
     mutating func activate(_ key: Key, time: UInt64, repeated: Bool = false) -> [Effect] {
+        perform(key, time: time, repeated: repeated) + key.then.effects
+    }
+
+    mutating func perform(_ key: Key, time: UInt64, repeated: Bool) -> [Effect] {
         switch key.action {
         case .text:
             var held = false
@@ -94,6 +98,10 @@ extension KeyboardState {
             return [.redrawAll]
         case .hide:
             return [.hide]
+        case .open(let name):
+            return [.openPanel(name)]
+        case .back:
+            return [.back]
         case .spacer:
             return []
         case .suggestion(let slot):

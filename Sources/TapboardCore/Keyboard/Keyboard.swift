@@ -117,7 +117,7 @@ public struct KeyboardState: Sendable {
         nextPressID += 1
         pressed[source] = Press(id: nextPressID, key: index, isShift: key.action == .shift, origin: point)
         effects.append(.redrawKeys([index]))
-        if previews, case .text = key.action {
+        if previews, key.image == nil, case .text(let t) = key.action, !Self.isPictograph(t) {
             previewOwner = source
             effects.append(.showPreview(index))
         }
@@ -235,5 +235,16 @@ public struct KeyboardState: Sendable {
                 ? [Effect.deleteWordBackward] : activate(key, time: time, repeated: true)
             return effects + [.schedule(.repeatKey(press: id), after: timings.repeatInterval)]
         }
+    }
+}
+
+extension KeyboardState {
+    /// Emoji keys get no bubble, as on phone keyboards: the emoji is its own picture, and
+    /// each emoji at bubble size would stay in Cairo's glyph cache.
+    static func isPictograph(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars.prefix(2))
+        guard let first = scalars.first else { return false }
+        return first.properties.isEmojiPresentation
+            || (first.properties.isEmoji && scalars.count > 1 && scalars[1].value == 0xFE0F)
     }
 }

@@ -13,6 +13,11 @@ public struct Layout: Sendable, Equatable {
     public var wideLayers: [Layer] = []
     /// How keys combine: dead keys and compose sequences, or Telex; nil: each key types its text.
     public var compose: ComposeRules?
+    /// A panel (a picker, snippets) rather than a keyboard: listed by the globe key's long
+    /// press, never in its tap cycle.
+    public var isPanel = false
+    /// Images and other layouts the file names, where it names them (for `tapboard check`).
+    public var references: [LayoutReference] = []
 
     public init(name: String, displayName: String, language: String = "",
                 direction: TextDirection = .leftToRight, layers: [Layer]) {
@@ -41,6 +46,8 @@ public struct Layer: Sendable, Equatable {
     public var name: String
     /// Rows from top to bottom; spacers are keys with the `.spacer` action.
     public var rows: [[Key]]
+    /// Relative row heights, one per row; empty: all rows equally tall.
+    public var rowHeights: [Double] = []
 
     public init(name: String, rows: [[Key]]) {
         self.name = name
@@ -62,6 +69,12 @@ public struct Key: Sendable, Equatable {
     /// Layer keys: the layer lasts for one character, then the previous one returns
     /// (shift pages of Thai, Hindi, Arabic).
     public var once = false
+    /// A picture drawn on the key (a path: the layout's folder joined with the file's name).
+    public var image: String?
+    /// Shift and auto-capitalisation leave the text as written.
+    public var keepsCase = false
+    /// What happens after the key is tapped: nothing more, back to the keyboard, hide.
+    public var then = AfterTap.stay
 
     public init(label: String, action: KeyAction, width: Double = 1, shifted: String? = nil,
                 alternates: [String] = [], icon: Icon? = nil) {
@@ -83,7 +96,7 @@ public struct Key: Sendable, Equatable {
     /// so does a letter whose capital is longer (ß).
     public func text(shifted isShifted: Bool) -> String? {
         guard case .text(let text) = action else { return nil }
-        guard isShifted else { return text }
+        guard isShifted, !keepsCase else { return text }
         if let shifted { return shifted }
         guard text.count == 1 else { return text }
         let upper = text.uppercased()
@@ -112,6 +125,10 @@ public enum KeyAction: Sendable, Equatable {
     case suggestion(Int)
     /// A button of the form toolbar; not in layout files.
     case toolbar(ToolbarButton)
+    /// Show the named layout (a panel); `back` returns to the keyboard shown before it.
+    case open(String)
+    /// Back to the keyboard shown before the panel.
+    case back
 
     /// The name used in layout files and in `tapboard geometry`.
     public var name: String {
@@ -129,6 +146,8 @@ public enum KeyAction: Sendable, Equatable {
         case .spacer: "spacer"
         case .suggestion: "suggestion"
         case .toolbar(let button): button.rawValue
+        case .open: "open"
+        case .back: "back"
         }
     }
 }

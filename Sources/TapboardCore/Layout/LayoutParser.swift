@@ -12,10 +12,11 @@ public struct LayoutError: Error, Sendable, CustomStringConvertible {
 public enum LayoutParser {
     static let maxKeyWidth = 20.0
     static let layoutFields: Set = ["name", "displayName", "language", "direction", "layers", "wideLayers",
-                                  "compose"]
-    static let layerFields: Set = ["name", "rows"]
+                                  "compose", "panel"]
+    static let layerFields: Set = ["name", "rows", "rowHeights"]
     static let keyFields: Set = ["label", "text", "action", "width", "shift", "alternates",
-                                 "layer", "keysym", "modifiers", "modifier", "spacer", "icon", "once"]
+                                 "layer", "keysym", "modifiers", "modifier", "spacer", "icon", "once",
+                                 "image", "case", "then", "layout"]
 
     /// Parses `text`; `file` names it in errors, `defaultName` is used when the file has no `name`.
     public static func parse(_ text: String, file: String, defaultName: String) throws(LayoutError) -> Layout {
@@ -23,7 +24,7 @@ public enum LayoutParser {
         do { root = try JSONParser.parse(text) } catch {
             throw LayoutError(file: file, problems: [error])
         }
-        var reader = Reader()
+        var reader = Reader(folder: Layout.folder(of: file))
         let layout = reader.layout(root, defaultName: defaultName)
         if let layout, reader.problems.isEmpty { return layout }
         throw LayoutError(file: file, problems: reader.problems)
@@ -32,6 +33,12 @@ public enum LayoutParser {
     /// Collects every problem rather than stopping at the first.
     struct Reader {
         var problems: [SourceError] = []
+        /// The layout file's folder: images are looked for there.
+        let folder: String
+        /// Images and layouts named so far.
+        var references: [LayoutReference] = []
+
+        init(folder: String) { self.folder = folder }
 
         mutating func fail(_ at: SourcePosition, _ message: String) {
             problems.append(SourceError(at, message))
@@ -100,6 +107,7 @@ public enum LayoutParser {
             var layout = Layout(name: name, displayName: displayName, language: language,
                                 direction: direction, layers: layers)
             if let c = fields["compose"] { layout.compose = compose(c) }
+            if let p = fields["panel"] { layout.isPanel = panelFlag(p) }
             if let wide = fields["wideLayers"] {
                 guard case .array(let wideValues) = wide.kind else {
                     fail(wide.position, "\"wideLayers\" must be an array of layers")
@@ -114,6 +122,7 @@ public enum LayoutParser {
                 }
                 checkLayerReferences(wideValues, known: Set(layerPositions.keys))
             }
+            layout.references = references
             return layout
         }
 
@@ -142,7 +151,9 @@ public enum LayoutParser {
                 }
                 rows.append(keys)
             }
-            return Layer(name: name, rows: rows)
+            var layer = Layer(name: name, rows: rows)
+            if let h = fields["rowHeights"] { layer.rowHeights = rowHeights(h, rows: rowValues.count) }
+            return layer
         }
 
         mutating func key(_ value: JSONValue) -> Key? {
@@ -185,6 +196,7 @@ public enum LayoutParser {
             guard let action else { return nil }
             var key = Key(label: label, action: action, width: width, shifted: shifted, alternates: alternates,
                           icon: icon ?? defaultIcon(for: action))
+            panelFields(fields, into: &key)
             if let o = fields["once"] {
                 if case .bool(let b) = o.kind, case .layer = action { key.once = b } else {
                     fail(o.position, "\"once\" is true or false, on layer keys only")
@@ -223,6 +235,11 @@ public enum LayoutParser {
             case "return": return .return
             case "space": return .space
             case "hide": return .hide
+            case "back": return .back
+            case "open":
+                guard needs("layout"), let l = fields["layout"], let name = string(l, "\"layout\"") else { return nil }
+                references.append(LayoutReference(kind: .layout, name: name, path: "", position: l.position))
+                return .open(name)
             case "modifier":
                 guard needs("modifier"), let m = fields["modifier"], let s = string(m, "\"modifier\"") else { return nil }
                 guard let mod = Modifiers.names.first(where: { $0.0 == s }) else {
@@ -234,7 +251,7 @@ public enum LayoutParser {
                 guard needs("keysym"), let sym = string(fields["keysym"], "\"keysym\"") else { return nil }
                 return .keysym(sym, modifiers: modifiers(fields["modifiers"]))
             default:
-                let valid = "text, backspace, shift, layer, next-keyboard, return, space, keysym, hide, modifier"
+                let valid = "text, backspace, shift, layer, next-keyboard, return, space, keysym, hide, modifier, open, back"
                 fail(position, "unknown action \"\(name)\" (valid: \(valid))")
                 return nil
             }
@@ -267,6 +284,8 @@ public enum LayoutParser {
             case .space: ""
             case .keysym(let sym, _): sym
             case .hide: "⌄"
+            case .open(let l): l
+            case .back: "⌨"
             case .modifier(let m): Modifiers.names.first { $0.1 == m }.map { $0.0.prefix(1).uppercased() + $0.0.dropFirst() } ?? ""
             case .spacer, .suggestion, .toolbar, nil: ""
             }

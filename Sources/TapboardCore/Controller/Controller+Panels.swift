@@ -1,0 +1,29 @@
+/// Panels: layouts opened from a keyboard (an `open` key, the globe key's list) that
+/// go back to the keyboard shown before them.
+extension Controller {
+    /// Shows the layout `name` in place of the keyboard, remembering the keyboard.
+    mutating func openPanel(_ name: String) -> [Command] {
+        if case .failure(let e) = load(name) { return [.say(e.message)] }
+        guard name != keyboard.layout.name else { return [] }
+        // From one panel to another, `back` still goes to the keyboard under both.
+        if !keyboard.layout.isPanel { panelReturn = selection }
+        return switchKeyboard { $0.pick(name) }
+    }
+
+    /// Back to the keyboard shown before the panel; nothing on a keyboard.
+    mutating func backFromPanel() -> [Command] {
+        guard keyboard.layout.isPanel else { return [] }
+        let before = panelReturn
+        panelReturn = nil
+        return switchKeyboard { selection in
+            if let before { selection = before } else { selection.pick(selection.enabled[selection.languageIndex]) }
+        }
+    }
+
+    /// A keyboard or a panel picked from the globe key's list.
+    mutating func pickKeyboard(_ name: String) -> [Command] {
+        if case .success(let layout) = load(name), layout.isPanel { return openPanel(name) }
+        panelReturn = nil
+        return switchKeyboard { $0.pick(name) }
+    }
+}

@@ -1,0 +1,17 @@
+import TapboardWayland
+
+extension App {
+    /// Offers sm.puri.OSK0 on the session bus: SetVisible goes through the same controller
+    /// calls as the signals; another program taking the name over stops tapboard.
+    func startBusControl(replace: Bool) {
+        osk = OSKService.start(
+            replace: replace,
+            isVisible: { [unowned self] in self.controller.visible },
+            setVisible: { [unowned self] visible in self.perform(visible ? self.controller.show() : self.controller.hide()) },
+            nameLost: { [unowned self] in
+                printError("tapboard: another program took \(OSKService.name) over: stopping")
+                self.loop.stop()
+            })
+        if let osk { loop.add(osk) }
+    }
+}

@@ -1,0 +1,121 @@
+import CSystemd
+import Glibc
+import TapboardWayland
+
+/// `sm.puri.OSK0` at `/sm/puri/OSK0` on the session bus, as squeekboard offers it to Phosh:
+/// `SetVisible(b)` and the read-only property `Visible` (b), whose changes are signalled
+/// (PropertiesChanged). Its socket is polled by the app's `EventLoop`: no thread, no timer
+/// while idle. The C callbacks are in `CSystemd/shim.h`; `Unmanaged` is used here only.
+final class OSKService: LoopSource {
+    /// The bus name, the object path and the interface name alike (dots for slashes).
+    static let name = "sm.puri.OSK0"
+
+    private let bus: OpaquePointer
+    private let handlers: UnsafeMutablePointer<tapboard_osk_handlers>
+    private let isVisible: () -> Bool
+    private let setVisible: (Bool) -> Void
+    private let nameLost: () -> Void
+    /// The visibility the bus last heard of.
+    private var announced: Bool
+    private var closed = false
+
+    /// Connects to the session bus and takes the name (from its owner with `replace`, if
+    /// that owner allows it); nil, after one line, when there is no bus or the name is
+    /// held by another program. `nameLost`: another program took the name over.
+    static func start(replace: Bool, isVisible: @escaping () -> Bool, setVisible: @escaping (Bool) -> Void,
+                      nameLost: @escaping () -> Void) -> OSKService? {
+        var bus: OpaquePointer?
+        var r = sd_bus_open_user(&bus)
+        guard r >= 0, let bus else {
+            printError("tapboard: no session bus (\(errorText(r))): D-Bus control (\(name)) is off")
+            return nil
+        }
+        var flags = UInt64(SD_BUS_NAME_ALLOW_REPLACEMENT)
+        if replace { flags |= UInt64(SD_BUS_NAME_REPLACE_EXISTING) }
+        r = sd_bus_request_name(bus, name, flags)
+        guard r > 0 else {
+            let why = r == -EEXIST ? "another program holds \(name) on the session bus" : "cannot take \(name): \(errorText(r))"
+            printError("tapboard: \(why): D-Bus control is off" + (replace ? "" : " (tapboard --replace takes it over)"))
+            sd_bus_flush_close_unref(bus)
+            return nil
+        }
+        let service = OSKService(bus: bus, isVisible: isVisible, setVisible: setVisible, nameLost: nameLost)
+        r = tapboard_osk_add(bus, service.handlers)
+        guard r >= 0 else {
+            printError("tapboard: cannot offer \(name) on the session bus (\(errorText(r))): D-Bus control is off")
+            service.close()
+            return nil
+        }
+        // Messages read while the name was requested wait in sd-bus's queue: handle them now.
+        service.dispatch()
+        return service
+    }
+
+    private init(bus: OpaquePointer, isVisible: @escaping () -> Bool, setVisible: @escaping (Bool) -> Void,
+                 nameLost: @escaping () -> Void) {
+        self.bus = bus
+        self.isVisible = isVisible
+        self.setVisible = setVisible
+        self.nameLost = nameLost
+        announced = isVisible()
+        handlers = .allocate(capacity: 1)
+        handlers.initialize(to: tapboard_osk_handlers(
+            owner: nil,
+            set_visible: { owner, visible in OSKService.from(owner).setVisible(visible != 0) },
+            visible: { owner in OSKService.from(owner).isVisible() ? 1 : 0 },
+            name_lost: { owner in OSKService.from(owner).nameLost() }))
+        handlers.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        close()
+        handlers.deallocate()
+    }
+
+    private static func from(_ owner: UnsafeMutableRawPointer?) -> OSKService {
+        Unmanaged<OSKService>.fromOpaque(owner!).takeUnretainedValue()
+    }
+
+    private static func errorText(_ r: Int32) -> String { String(cString: strerror(-r)) }
+
+    /// Leaves the bus (the name goes with the connection).
+    func close() {
+        guard !closed else { return }
+        closed = true
+        sd_bus_flush_close_unref(bus)
+    }
+
+    // MARK: LoopSource
+
+    var pollFD: Int32 { closed ? -1 : sd_bus_get_fd(bus) }
+
+    var pollEvents: Int16 {
+        guard !closed else { return 0 }
+        return Int16(truncatingIfNeeded: max(sd_bus_get_events(bus), 0))
+    }
+
+    var deadline: UInt64? {
+        var usec: UInt64 = 0
+        guard !closed, sd_bus_get_timeout(bus, &usec) > 0, usec != .max else { return nil }
+        return (usec + 999) / 1000
+    }
+
+    /// Handles every message waiting, then signals a change of `Visible` since the last call.
+    func dispatch() {
+        guard !closed else { return }
+        while true {
+            let r = sd_bus_process(bus, nil)
+            if r == 0 { break }
+            if r < 0 {
+                printError("tapboard: lost the session bus (\(OSKService.errorText(r))): D-Bus control is off")
+                close()
+                return
+            }
+        }
+        let visible = isVisible()
+        if visible != announced {
+            announced = visible
+            _ = tapboard_osk_emit_visible(bus)
+        }
+    }
+}

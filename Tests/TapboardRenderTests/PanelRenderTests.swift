@@ -1,0 +1,41 @@
+import Testing
+import TapboardCore
+import TapboardRender
+
+/// Panels drawn: pictures (SVG and PNG) with labels under them, rows of their own heights.
+extension RenderTests {
+    @Test func pickerPanel() throws {
+        try compare(try render(try load("picker")).0, golden: "pickerPanel")
+    }
+
+    @Test func pickerPanelWide() throws {
+        try compare(try render(try load("picker"), width: 640, height: 360).0, golden: "pickerPanelWide")
+    }
+
+    @Test func snippetsPanel() throws {
+        try compare(try render(try load("snippets")).0, golden: "snippetsPanel")
+    }
+
+    /// A picture that cannot be shown leaves its key as a key without one: the label.
+    @Test func aBrokenPictureShowsTheLabel() throws {
+        let picker = try load("picker")
+        var broken = picker, plain = picker
+        for r in picker.layers[0].rows.indices {
+            for k in picker.layers[0].rows[r].indices where picker.layers[0].rows[r][k].image != nil {
+                broken.layers[0].rows[r][k].image = RenderTests.root + "/Tests/TapboardRenderTests/RenderTests.swift.png"
+                plain.layers[0].rows[r][k].image = nil
+            }
+        }
+        let renderer = PanelRenderer()
+        var told: [String] = []
+        renderer.onImageProblem = { told.append($0) }
+        let g = PanelGeometry.forOutput(width: 360, height: 640, layout: broken, layer: broken.layers[0])
+        let canvas = try #require(Canvas(width: g.width, height: g.height))
+        renderer.draw(g, PanelAppearance(), on: canvas)
+        #expect(told.count == 1 && told[0].contains("RenderTests.swift.png"), "\(told)")
+        let (expected, _) = try render(plain)
+        #expect(difference(canvas, expected).count == 0)
+        // A picture looks different from its label alone.
+        #expect(difference(try render(picker).0, expected).count > 1000)
+    }
+}
