@@ -58,11 +58,12 @@ struct Host {
             guard !pending.isEmpty else { return }
             fire(pending[Int(input.byte()) % pending.count])
         case 14:
-            switch input.byte() % 5 {
+            switch input.byte() % 6 {
             case 0: run(c.outputChanged(width: input.u16() % 3000, height: input.u16() % 3000))
             case 1: if panel { run(c.panelConfigured(width: input.u16() % 3000, height: input.u16() % 2000)) }
             case 2: run(c.panelClosed())
             case 3: run(c.toggle())
+            case 4: run(c.clipboardChanged(hasText: input.byte() & 1 == 0))  // Paste comes and goes
             default: run(c.show())
             }
         default:
@@ -150,6 +151,9 @@ struct Host {
         case .preedit(let p):
             guard p.utf8.count <= 4000 else { violated("a preedit text-input cannot carry") }
             guard im.current.active, !im.unavailable else { violated("a preedit with no active field") }
+        case .paste:
+            guard im.current.active, !im.unavailable else { violated("a paste with no active field") }
+            run(c.pasted("pasted text"))
         case .saveLearned: break
         }
     }

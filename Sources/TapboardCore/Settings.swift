@@ -26,6 +26,8 @@ public struct Settings: Sendable, Equatable {
     public var handle = HandleMode.auto
     /// Haptic and sound feedback on each key press through feedbackd, when it runs.
     public var feedback = true
+    /// When the form toolbar shows (Previous, Next, Paste, Done).
+    public var toolbar = ToolbarMode.auto
 
     public init() {}
 
@@ -33,7 +35,8 @@ public struct Settings: Sendable, Equatable {
     public static let themeNames = ["auto", "light", "dark", "high-contrast"]
 
     static let keys = ["layouts", "long-press", "key-preview", "repeat-delay", "repeat-rate", "auto-capitalise",
-                       "suggestions", "autocorrect", "learn", "height", "number-row", "theme", "handle", "feedback"]
+                       "suggestions", "autocorrect", "learn", "toolbar", "height", "number-row", "theme", "handle",
+                       "feedback"]
 
     /// Reads `key = value` lines (`#` starts a comment). Problems do not stop the
     /// keyboard: each comes back as a line naming the file and line, and is ignored.
@@ -111,6 +114,9 @@ public struct Settings: Sendable, Equatable {
         case "handle":
             guard let v = HandleMode(rawValue: value) else { return "\"handle\" wants auto, on or off" }
             handle = v
+        case "toolbar":
+            guard let v = ToolbarMode(rawValue: value) else { return "\"toolbar\" wants auto, always or off" }
+            toolbar = v
         default:
             return "unknown setting \"\(key)\" (valid: \(Settings.keys.joined(separator: ", ")))"
         }

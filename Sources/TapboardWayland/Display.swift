@@ -14,6 +14,8 @@ public final class Display {
     public private(set) var layerShell: OpaquePointer?
     public private(set) var inputMethodManager: OpaquePointer?
     public private(set) var virtualKeyboardManager: OpaquePointer?
+    /// Clipboard access for the toolbar's Paste (wlr-data-control); nil where the compositor has none.
+    public private(set) var dataControlManager: OpaquePointer?
     private var xdgOutputManager: OpaquePointer?
     /// For popups above the panel (alternates, the keyboard list).
     public private(set) var wmBase: OpaquePointer?
@@ -70,7 +72,7 @@ public final class Display {
         seat = nil
         outputs = []
         for proxy in [compositor, subcompositor, shm, layerShell, inputMethodManager, virtualKeyboardManager, wmBase,
-                      xdgOutputManager] {
+                      xdgOutputManager, dataControlManager] {
             if let proxy { wl_proxy_destroy(proxy) }
         }
         wl_registry_destroy(registry)
@@ -118,6 +120,9 @@ public final class Display {
             wmBase = base
         case "zwp_virtual_keyboard_manager_v1":
             virtualKeyboardManager = bind(name, zwp_virtual_keyboard_manager_v1_interface_address(), 1)
+        case "zwlr_data_control_manager_v1":
+            // Version 1: the regular selection is all Paste needs.
+            dataControlManager = bind(name, zwlr_data_control_manager_v1_interface_address(), 1)
         default: break
         }
     }

@@ -1,8 +1,9 @@
 import CWayland
 import Glibc
 
-/// One poll loop over the Wayland socket, a timerfd for timed work, a signalfd and the
-/// added sources (the session bus). Nothing wakes it while idle.
+/// One poll loop over the Wayland socket, a timerfd for timed work, a signalfd, the
+/// added sources (the session bus) and descriptors watched for a while (a clipboard
+/// transfer). Nothing wakes it while idle.
 public final class EventLoop {
     let display: Display
     private let timerFD: Int32
@@ -10,6 +11,8 @@ public final class EventLoop {
     private var timers: [Int: (deadline: UInt64, action: () -> Void)] = [:]
     private var nextTimer = 0
     private var running = true
+    /// Descriptors watched for reading (or their end), with what to do then.
+    private var watched: [Int32: () -> Void] = [:]
     private var sources: [any LoopSource] = []
     public var onSignal: ((Int32) -> Void)?
     /// Runs after each batch of events, before the loop sleeps (draw here).
@@ -81,6 +84,15 @@ public final class EventLoop {
         }
     }
 
+    /// Calls `action` whenever `fd` can be read (or hung up) until `unwatch(fd)`.
+    public func watch(_ fd: Int32, _ action: @escaping () -> Void) {
+        watched[fd] = action
+    }
+
+    public func unwatch(_ fd: Int32) {
+        watched[fd] = nil
+    }
+
     public func stop() { running = false }
 
     /// Polls `source` from the next round on, for as long as the loop runs.
@@ -114,6 +126,7 @@ public final class EventLoop {
             // A source added while this round runs (by a timer) is polled from the next.
             let polled = sources
             fds += polled.map { pollfd(fd: $0.pollFD, events: $0.pollEvents, revents: 0) }
+            fds += watched.keys.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             if poll(&fds, nfds_t(fds.count), sourceTimeout()) < 0 {
                 wl_display_cancel_read(d)
                 if errno == EINTR { continue }
@@ -132,6 +145,7 @@ public final class EventLoop {
             for (i, source) in polled.enumerated() where fds[3 + i].revents != 0 || (source.deadline ?? .max) <= now {
                 source.dispatch()
             }
+            for f in fds.dropFirst(3 + polled.count) where f.revents != 0 { watched[f.fd]?() }
         }
     }
 

@@ -10,6 +10,8 @@ final class App {
     let loop: EventLoop
     var inputMethod: InputMethod?
     var virtualKeyboard: VirtualKeyboard?
+    /// The seat's clipboard, where the compositor offers wlr-data-control (the toolbar's Paste).
+    var clipboard: Clipboard?
     let renderer: PanelRenderer
     var controller: Controller
     /// The seat's presses, routed to the controller.
@@ -116,10 +118,12 @@ final class App {
             im.onUnavailable = { [unowned self] in self.perform(self.controller.inputMethodUnavailable()) }
             inputMethod = im
         }
+        attachClipboard(seat)
     }
 
     /// The seat went: what was made on it goes too (its presses were cancelled).
     func detachSeat() {
+        detachClipboard()
         virtualKeyboard = nil
         inputMethod = nil
         perform(controller.fieldChanged(.deactivated, TextFieldState()))
@@ -136,6 +140,7 @@ final class App {
         perform(controller.learnedToSave())
         inputMethod = nil
         virtualKeyboard = nil
+        clipboard = nil
         display.onSeat = nil
         display.onSeatRemoved = nil
         display.onOutputsChanged = nil
@@ -187,6 +192,7 @@ final class App {
         case .keyboardShown(let layout):
             virtualKeyboard?.releaseAll()
             virtualKeyboard?.prepare(for: layout)
+        case .paste: paste()
         case .say(let line): printError("tapboard: \(line)")
         case .saveLearned(let language, let words): LearnedStore.save(words, language: language)
         }

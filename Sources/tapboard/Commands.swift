@@ -31,6 +31,13 @@ func showsStrip(_ o: Options, layout: Layout, store: LayoutStore, settings: Sett
         && DictionaryStore(layouts: store).path(language: layout.language) != nil
 }
 
+/// The band above the keys in a freshly focused (empty) field, as the live panel shows
+/// it; `paste`: with Paste (the clipboard holds text).
+func fieldBar(_ o: Options, layout: Layout, store: LayoutStore, paste: Bool, settings: Settings) -> PanelBar {
+    PanelBar.forField(mode: settings.toolbar, slots: showsStrip(o, layout: layout, store: store, settings: settings),
+                      stripEmpty: true, paste: paste)
+}
+
 func geometryCommand(_ o: Options, store: LayoutStore) -> Int32 {
     guard let output = o.output else { printError("tapboard geometry: --output WxH is required"); return 64 }
     let settings = loadSettings(o)
@@ -39,9 +46,16 @@ func geometryCommand(_ o: Options, store: LayoutStore) -> Int32 {
     case .success(let r): (layout, layer) = r
     case .failure(let e): printError("tapboard: \(e)"); return 1
     }
-    let g = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout, layer: layer,
-                                    strip: showsStrip(o, layout: layout, store: store, settings: settings),
+    let bar = fieldBar(o, layout: layout, store: store, paste: true, settings: settings)
+    var g = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout, layer: layer, bar: bar,
                                     size: settings.height)
+    if showsStrip(o, layout: layout, store: store, settings: settings), !bar.slots {
+        // toolbar = auto: the strip's slots take the toolbar's place once it has words.
+        let s = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout, layer: layer,
+                                        bar: PanelBar(slots: true), size: settings.height)
+        g.keys += s.keys.filter { $0.row < 0 }
+        g.strip = s.strip
+    }
     print(GeometryJSON.encode(g, layout: layout.name, layer: layer.name))
     return 0
 }
@@ -56,7 +70,7 @@ func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
     case .failure(let e): printError("tapboard: \(e)"); return 1
     }
     let g = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout, layer: layer,
-                                    strip: showsStrip(o, layout: layout, store: store, settings: settings),
+                                    bar: fieldBar(o, layout: layout, store: store, paste: false, settings: settings),
                                     size: settings.height)
     guard let canvas = Canvas(width: g.width * o.scale, height: g.height * o.scale, scale: o.scale) else {
         printError("tapboard: cannot allocate a \(g.width)x\(g.height) image")
@@ -122,8 +136,11 @@ enum GeometryJSON {
                        "\"width\":\(number(f.width))", "\"height\":\(number(f.height))"]
             keys.append("{" + fields.joined(separator: ",") + "}")
         }
-        let strip = g.strip.map { ",\"strip\":{\"x\":\(number($0.x)),\"y\":\(number($0.y)),\"width\":\(number($0.width)),\"height\":\(number($0.height))}" } ?? ""
-        return "{\"layout\":\(quote(layout)),\"layer\":\(quote(layer)),\"width\":\(g.width),\"height\":\(g.height)\(strip),\"keys\":[\n"
+        func rect(_ name: String, _ r: Rect?) -> String {
+            r.map { ",\"\(name)\":{\"x\":\(number($0.x)),\"y\":\(number($0.y)),\"width\":\(number($0.width)),\"height\":\(number($0.height))}" } ?? ""
+        }
+        let bands = rect("strip", g.strip) + rect("toolbar", g.toolbar)
+        return "{\"layout\":\(quote(layout)),\"layer\":\(quote(layer)),\"width\":\(g.width),\"height\":\(g.height)\(bands),\"keys\":[\n"
             + keys.joined(separator: ",\n") + "\n]}"
     }
 

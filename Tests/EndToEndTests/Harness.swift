@@ -197,8 +197,9 @@ func settingsFile(_ lines: [String]) throws -> String {
 
 extension Compositor {
     /// Settings for tests about something other than suggestions: letters go straight in,
-    /// one commit each, as they do in fields without the strip.
-    static let noSuggestions = ["suggestions = off"]
+    /// one commit each, as they do in fields without the strip; the panel is the keys
+    /// alone (no toolbar row either, which fields would otherwise get: ToolbarTests).
+    static let noSuggestions = ["suggestions = off", "toolbar = off"]
 
     func probe(_ args: [String] = []) throws -> Child {
         try start(Paths.bin + "/tapboard-probe", args)

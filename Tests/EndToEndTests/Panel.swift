@@ -111,7 +111,8 @@ func panelShown(_ png: String, _ map: PanelMap? = plainPanel) -> Bool {
         }
     }
     guard Double(same) >= 0.9 * Double(all) else { return false }
-    for k in map.keys where !k.label.isEmpty && k.action != "space" {
+    // Paste shows only while the clipboard holds text (`tapboard preview` draws it without).
+    for k in map.keys where !k.label.isEmpty && k.action != "space" && k.action != "paste" {
         let bx = Int(k.x) + 3, by = Int(k.y + k.height / 2)
         let background = image.pixel(x: bx, y: top + by)
         var marked = false

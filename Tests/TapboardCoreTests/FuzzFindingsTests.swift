@@ -66,12 +66,15 @@ import Testing
     }
 }
 
-/// Fields that bring the strip or take it away move every key.
+/// Fields that bring the strip or take it away move every key (without the toolbar,
+/// which takes an empty strip's place: ToolbarTests).
 @Suite struct StripChangeTests {
     func driven() throws -> Driven {
         let lib = ShippedLibrary()
         var d = try Driven()
-        d.c = Controller(layouts: [try lib.load("us").get()], settings: Settings(), library: lib,
+        var settings = Settings()
+        settings.toolbar = .off
+        d.c = Controller(layouts: [try lib.load("us").get()], settings: settings, library: lib,
                          suggestions: FakeSuggestions())
         d.sent = d.c.start(hidden: true)
         return d

@@ -126,6 +126,19 @@ import TapboardRender
         try compare(canvas, golden: "suggestionStrip")
     }
 
+    /// The form toolbar above the strip (toolbar = always), Paste showing, Next held.
+    @Test func formToolbar() throws {
+        let us = try load("us")
+        let bar = PanelBar(slots: true, toolbar: ToolbarButton.allCases)
+        let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0], bar: bar)
+        let next = try #require(g.keys.firstIndex { $0.key.action == .toolbar(.nextField) })
+        let canvas = try #require(Canvas(width: g.width, height: g.height))
+        var look = PanelAppearance(highlighted: [next])
+        look.strip = Strip(slots: [.empty, .word("the"), .empty])
+        PanelRenderer().draw(g, look, on: canvas)
+        try compare(canvas, golden: "formToolbar")
+    }
+
     @Test func alternatesPopup() throws {
         let us = try load("us")
         let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0])

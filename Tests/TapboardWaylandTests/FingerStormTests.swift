@@ -86,7 +86,7 @@ final class Storm {
             case .closePopup: popup = false
             case .showPreview: preview = true
             case .hidePreview: preview = false
-            case .redraw, .say, .saveLearned, .preedit: break
+            case .redraw, .say, .saveLearned, .preedit, .paste: break
             }
         }
     }

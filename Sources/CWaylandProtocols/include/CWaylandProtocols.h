@@ -3,6 +3,7 @@
 #pragma once
 #include "input-method-unstable-v2-client-protocol.h"
 #include "virtual-keyboard-unstable-v1-client-protocol.h"
+#include "wlr-data-control-unstable-v1-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
 #include "text-input-unstable-v3-client-protocol.h"
@@ -21,6 +22,10 @@ static inline const struct wl_interface *zwp_input_method_keyboard_grab_v2_inter
 static inline const struct wl_interface *zwp_input_method_manager_v2_interface_address(void) { return &zwp_input_method_manager_v2_interface; }
 static inline const struct wl_interface *zwp_virtual_keyboard_v1_interface_address(void) { return &zwp_virtual_keyboard_v1_interface; }
 static inline const struct wl_interface *zwp_virtual_keyboard_manager_v1_interface_address(void) { return &zwp_virtual_keyboard_manager_v1_interface; }
+static inline const struct wl_interface *zwlr_data_control_manager_v1_interface_address(void) { return &zwlr_data_control_manager_v1_interface; }
+static inline const struct wl_interface *zwlr_data_control_device_v1_interface_address(void) { return &zwlr_data_control_device_v1_interface; }
+static inline const struct wl_interface *zwlr_data_control_source_v1_interface_address(void) { return &zwlr_data_control_source_v1_interface; }
+static inline const struct wl_interface *zwlr_data_control_offer_v1_interface_address(void) { return &zwlr_data_control_offer_v1_interface; }
 static inline const struct wl_interface *zwlr_layer_shell_v1_interface_address(void) { return &zwlr_layer_shell_v1_interface; }
 static inline const struct wl_interface *zwlr_layer_surface_v1_interface_address(void) { return &zwlr_layer_surface_v1_interface; }
 static inline const struct wl_interface *zwlr_virtual_pointer_v1_interface_address(void) { return &zwlr_virtual_pointer_v1_interface; }

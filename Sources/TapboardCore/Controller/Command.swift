@@ -28,6 +28,8 @@ public enum Command: Sendable, Equatable {
     case hidePreview
     /// Another keyboard is shown: its characters should be in the virtual keyboard's keymap.
     case keyboardShown(Layout)
+    /// Read the clipboard's text and hand it to `Controller.pasted` (the toolbar's Paste).
+    case paste
     /// One line for the user on standard error (never typed text).
     case say(String)
 }

@@ -218,6 +218,9 @@ extension Controller {
         }
         guard new != strip else { return [] }
         strip = new
+        // The toolbar takes the strip's place while it is empty (toolbar = auto).
+        let bar = barChanged()
+        guard bar.isEmpty else { return bar }
         guard let g = geometry else { return [] }
         return [.redraw(g.keys.indices.filter { if case .suggestion = g.keys[$0].key.action { true } else { false } })]
     }

@@ -21,6 +21,7 @@ extension Controller {
         switch change {
         case .activated, .updated:
             out.append(.cancel(.hideAfterFocusLoss))
+            focusMoving = false
             let before = field
             if change == .activated { out += learnFieldWords() }
             field = state
@@ -51,6 +52,7 @@ extension Controller {
             if change == .activated { out += show() + refreshStrip() }
             out += autoShift()
         case .deactivated:
+            focusMoving = field.active
             out += learnFieldWords()
             field = state
             text.reset()
@@ -65,20 +67,15 @@ extension Controller {
         return out
     }
 
-    /// The strip comes or goes with the field: the panel's height changes.
+    /// The strip comes or goes with the field (and the toolbar with it): the panel's
+    /// height may change.
     mutating func stripChanged() -> [Command] {
         let wanted = wantsStrip
-        guard wanted != showsStrip else { return [] }
-        showsStrip = wanted
-        if !wanted { strip = .empty }
-        // Keys move, but the keyboard's keys keep their index (the strip's slots come after
-        // them): a held letter still types on release (Firefox says a field is a password
-        // only in a report that may come while the next letter is held). Presses on slots
-        // that go, and popups, end untyped.
-        let firstSlot = geometry?.keys.firstIndex { if case .suggestion = $0.key.action { true } else { false } }
-        let cancelled = translate(keyboard.cancelPresses(fromKey: firstSlot ?? Int.max)) + cancelStaleTimers()
-        geometry = geometry.map { makeGeometry(width: $0.width, height: $0.height) }
-        return cancelled + resize() + [.redraw(nil)]
+        if wanted != showsStrip {
+            showsStrip = wanted
+            if !wanted { strip = .empty }
+        }
+        return barChanged()
     }
 
     /// Another input method holds the seat (or there is none): fields will not report

@@ -28,7 +28,9 @@ extension Controller {
             guard let g = geometry else { return [] }
             return translate(keyboard.timerFired(t, time: time, in: g))
         case .hideAfterFocusLoss:
-            return field.active ? [] : hide()
+            guard !field.active else { return [] }
+            focusMoving = false
+            return hide() + barChanged()
         case .spaceLabel:
             spaceLabel = ""
             return [.redraw(nil)]
@@ -79,6 +81,7 @@ extension Controller {
             case .commitText, .deleteBackward, .deleteWordBackward, .doubleSpace, .enter, .key:
                 out += (multiStage(e) ?? compose(e) ?? submit(e)) + autoShift()
             case .pickSuggestion(let slot): out += finishSequence() + pick(slot)
+            case .toolbar(let button): out += toolbarTapped(button)
             }
         }
         return out

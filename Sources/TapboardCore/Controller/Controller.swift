@@ -41,6 +41,14 @@ public struct Controller {
     var stripStale = false
     /// The strip shows in this field with this keyboard (decided on focus and keyboard change).
     public internal(set) var showsStrip = false
+    /// What the band above the keys held when the geometry was last worked out.
+    var shownBar = PanelBar.none
+    /// Focus left a field and the panel waits to see whether another takes it: the
+    /// toolbar stays meanwhile (Chromium leaves and re-enters a password field as its
+    /// first letter goes in; a panel that shrank then lost the next tap).
+    var focusMoving = false
+    /// The clipboard holds text that Paste can put in a field.
+    public internal(set) var clipboardHasText = false
     /// The last commit was an autocorrection: the word as typed and what went in its place
     /// (separator included). Backspace right after takes it back.
     var undoable: (typed: String, committed: String)?
@@ -118,6 +126,8 @@ public struct Controller {
         guard visible else { return [] }
         let cancelled = finishSequence() + finishWord() + translate(keyboard.cancelAll())
         visible = false
+        focusMoving = false
+        shownBar = wantedBar
         geometry = nil
         askedHeight = nil
         return cancelled + cancelStaleTimers() + [.hidePanel]
@@ -141,16 +151,16 @@ public struct Controller {
     /// The panel's height for the shown keyboard on this output.
     public var wantedHeight: Int { wantedGeometry.height }
 
-    /// The panel as it should be on this output: keys, and the strip where it shows.
+    /// The panel as it should be on this output: keys, and the strip and toolbar where they show.
     var wantedGeometry: PanelGeometry {
         PanelGeometry.forOutput(width: output.width, height: output.height, layout: keyboard.layout,
-                                layer: keyboard.layer, strip: showsStrip, size: settings.height)
+                                layer: keyboard.layer, bar: wantedBar, size: settings.height)
     }
 
-    /// Key rectangles for a panel of this size (the strip as tall as it wants to be).
+    /// Key rectangles for a panel of this size (the strip and toolbar as tall as they want to be).
     func makeGeometry(width: Int, height: Int) -> PanelGeometry {
-        let strip = Int(wantedGeometry.strip?.height ?? 0)
-        return PanelGeometry(layer: keyboard.layer, width: width, height: height, stripHeight: strip)
+        PanelGeometry(layer: keyboard.layer, width: width, height: height, stripHeight: wantedGeometry.barHeight,
+                      bar: wantedBar)
     }
 
     /// The output the panel is on has this logical size (first known, rotated, scaled, moved).
@@ -213,6 +223,8 @@ public struct Controller {
             keyboard.setLayout(layout)
             sequenceRulesChanged()
             showsStrip = wantsStrip
+            if !showsStrip { strip = .empty }
+            shownBar = wantedBar
             geometry = geometry.map { makeGeometry(width: $0.width, height: $0.height) }
             laidOutLayer = keyboard.layer.name
             return cancelled + cancelStaleTimers() + [.keyboardShown(layout)] + resize() + [.redraw(nil)]

@@ -43,18 +43,25 @@ public struct PanelGeometry: Sendable, Equatable {
     public var height: Int
     /// Key spacing in logical pixels.
     public var spacing: Double
-    /// The layer's keys, then the strip's slots (action `.suggestion`), if any.
+    /// The layer's keys, then the toolbar's buttons and the strip's slots (action
+    /// `.suggestion`), if any (row -1).
     public var keys: [PlacedKey]
     /// The suggestion strip along the top of the panel; nil without one.
     public var strip: Rect?
+    /// The form toolbar's row (at the very top); nil without one.
+    public var toolbar: Rect?
+    /// Logical pixels above the keys (toolbar and strip).
+    public var barHeight: Int
     /// Slots in the strip, left to right.
     public static let stripSlots = 3
 
-    /// `stripHeight`: logical pixels at the top for the suggestion strip (0: none).
-    public init(layer: Layer, width: Int, height: Int, stripHeight: Int = 0) {
+    /// `stripHeight`: logical pixels at the top for the strip and the toolbar (0: none);
+    /// `bar`: what they hold (nil: the strip's slots alone), each row an equal share.
+    public init(layer: Layer, width: Int, height: Int, stripHeight: Int = 0, bar: PanelBar? = nil) {
         self.width = width
         self.height = height
         let top = Double(min(max(stripHeight, 0), height))
+        barHeight = Int(top)
         let rowCount = max(layer.rows.count, 1)
         let weights = layer.relativeRowHeights
         let rowHeight = (Double(height) - top) / weights.reduce(0, +)
@@ -88,22 +95,44 @@ public struct PanelGeometry: Sendable, Equatable {
                 placed.append(PlacedKey(key: row[i], row: r, frame: drawn.insetBy(spacing / 2), cell: cell))
             }
         }
-        if top > 0 {
-            let strip = Rect(x: 0, y: 0, width: Double(width), height: top)
+        let bar = top > 0 ? (bar ?? PanelBar(slots: true)) : .none
+        let barRow = bar.rows > 0 ? (top / Double(bar.rows)).rounded() : 0
+        var y = 0.0
+        if !bar.toolbar.isEmpty {
+            let row = Rect(x: 0, y: 0, width: Double(width), height: bar.slots ? barRow : top)
+            toolbar = row
+            placed += PanelGeometry.toolbarButtons(bar.toolbar, in: row, spacing: spacing)
+            y = row.maxY
+        }
+        if bar.slots {
+            let strip = Rect(x: 0, y: y, width: Double(width), height: top - y)
             self.strip = strip
             let n = PanelGeometry.stripSlots
             for i in 0..<n {
                 // Over the keys, as they are centred; the outer slots' touch areas reach the edges.
                 let x0 = (left + span * Double(i) / Double(n)).rounded()
                 let x1 = (left + span * Double(i + 1) / Double(n)).rounded()
-                let drawn = Rect(x: x0, y: 0, width: x1 - x0, height: top)
+                let drawn = Rect(x: x0, y: strip.y, width: x1 - x0, height: strip.height)
                 let (c0, c1) = (i == 0 ? 0 : x0, i == n - 1 ? Double(width) : x1)
-                let cell = Rect(x: c0, y: 0, width: c1 - c0, height: top)
+                let cell = Rect(x: c0, y: strip.y, width: c1 - c0, height: strip.height)
                 let slot = Key(label: "", action: .suggestion(i))
                 placed.append(PlacedKey(key: slot, row: -1, frame: drawn.insetBy(spacing / 2), cell: cell))
             }
         }
         keys = placed
+    }
+
+    /// The toolbar's buttons in `row`: each in a fixed quarter (Paste's stays empty while
+    /// it does not show), so that the others never move.
+    static func toolbarButtons(_ buttons: [ToolbarButton], in row: Rect, spacing: Double) -> [PlacedKey] {
+        let n = Double(ToolbarButton.allCases.count)
+        return buttons.map { button in
+            let i = Double(ToolbarButton.allCases.firstIndex(of: button) ?? 0)
+            let x0 = (row.width * i / n).rounded(), x1 = (row.width * (i + 1) / n).rounded()
+            let cell = Rect(x: x0, y: row.y, width: x1 - x0, height: row.height)
+            return PlacedKey(key: Key(label: button.label, action: .toolbar(button)), row: -1,
+                             frame: cell.insetBy(spacing / 2), cell: cell)
+        }
     }
 
     static func spacing(rowHeight: Double, width: Int) -> Double {
@@ -145,22 +174,28 @@ extension PanelSizing {
 extension PanelGeometry {
     /// The panel for `layer` of `layout` on an output of this logical size: full width,
     /// and a height that stays the same across the layout's layers; with `strip`, the
-    /// suggestion strip on top (the whole still at most half the output). `size`: the
-    /// user's height for the whole panel, strip included.
+    /// suggestion strip on top (the whole still at most half the output); with `bar`, the
+    /// strip and the toolbar as it says, each a row of strip height. `size`: the user's
+    /// height for the whole panel, strip and toolbar included.
     public static func forOutput(width: Int, height: Int, layout: Layout, layer: Layer,
-                                 strip: Bool = false, size: PanelHeight = .automatic) -> PanelGeometry {
+                                 strip: Bool = false, bar: PanelBar? = nil,
+                                 size: PanelHeight = .automatic) -> PanelGeometry {
+        let bar = bar ?? PanelBar(slots: strip)
         let rows = layout.layers.map { $0.relativeRowHeights.reduce(0, +) }.max() ?? 1
         if let total = size.pixels(outputHeight: height) {
-            // The strip as tall as it would be over keys sharing the rest.
-            let band = strip ? min(PanelSizing.stripHeight(rowHeight: Double(total) / (rows + 0.62)), total - 1) : 0
-            return PanelGeometry(layer: layer, width: width, height: total, stripHeight: band)
+            // The strip and toolbar rows as tall as they would be over keys sharing the rest.
+            let bars = Double(bar.rows)
+            let band = bar.rows > 0
+                ? min(PanelSizing.stripHeight(rowHeight: Double(total) / (rows + 0.62 * bars)) * bar.rows, total - 1) : 0
+            return PanelGeometry(layer: layer, width: width, height: total, stripHeight: band, bar: bar)
         }
         var keysHeight = PanelSizing.height(outputWidth: width, outputHeight: height, rows: rows)
-        guard strip else { return PanelGeometry(layer: layer, width: width, height: keysHeight) }
-        let stripHeight = PanelSizing.stripHeight(rowHeight: Double(keysHeight) / rows)
+        guard bar.rows > 0 else { return PanelGeometry(layer: layer, width: width, height: keysHeight) }
+        let stripHeight = PanelSizing.stripHeight(rowHeight: Double(keysHeight) / rows) * bar.rows
         // At least a pixel of keys: a layer surface anchored at the bottom must not ask for height 0.
         keysHeight = max(min(keysHeight, height / 2 - stripHeight), 1)
-        return PanelGeometry(layer: layer, width: width, height: keysHeight + stripHeight, stripHeight: stripHeight)
+        return PanelGeometry(layer: layer, width: width, height: keysHeight + stripHeight, stripHeight: stripHeight,
+                             bar: bar)
     }
 }
 

@@ -44,7 +44,7 @@ public enum Submission {
         case .key(let sym, let mods):
             return [.key(sym, mods)]
         case .redrawKeys, .redrawAll, .schedule, .showPopup, .closePopup, .showPreview, .hidePreview,
-             .nextKeyboard, .pickKeyboard, .hide, .pickSuggestion, .openPanel, .back:
+             .nextKeyboard, .pickKeyboard, .hide, .pickSuggestion, .toolbar, .openPanel, .back:
             return []
         }
     }

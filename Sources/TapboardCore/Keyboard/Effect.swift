@@ -33,6 +33,8 @@ public enum Effect: Sendable, Equatable {
     case back
     /// A slot of the suggestion strip was tapped.
     case pickSuggestion(Int)
+    /// A button of the form toolbar was tapped.
+    case toolbar(ToolbarButton)
 }
 
 /// Timed work the keyboard asks for; each names the press it belongs to, so a timer

@@ -107,6 +107,9 @@ extension KeyboardState {
         case .suggestion(let slot):
             lastSpace = nil
             return [.pickSuggestion(slot)]
+        case .toolbar(let button):
+            lastSpace = nil
+            return [.toolbar(button)]
         }
     }
 

@@ -123,6 +123,8 @@ public enum KeyAction: Sendable, Equatable {
     case spacer
     /// A slot of the suggestion strip (0 left, 1 middle, 2 right); not in layout files.
     case suggestion(Int)
+    /// A button of the form toolbar; not in layout files.
+    case toolbar(ToolbarButton)
     /// Show the named layout (a panel); `back` returns to the keyboard shown before it.
     case open(String)
     /// Back to the keyboard shown before the panel.
@@ -143,6 +145,7 @@ public enum KeyAction: Sendable, Equatable {
         case .modifier: "modifier"
         case .spacer: "spacer"
         case .suggestion: "suggestion"
+        case .toolbar(let button): button.rawValue
         case .open: "open"
         case .back: "back"
         }

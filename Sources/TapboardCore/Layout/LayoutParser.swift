@@ -287,7 +287,7 @@ public enum LayoutParser {
             case .open(let l): l
             case .back: "⌨"
             case .modifier(let m): Modifiers.names.first { $0.1 == m }.map { $0.0.prefix(1).uppercased() + $0.0.dropFirst() } ?? ""
-            case .spacer, .suggestion, nil: ""
+            case .spacer, .suggestion, .toolbar, nil: ""
             }
         }
 

@@ -1,0 +1,62 @@
+/// When the form toolbar (‹ Previous, Next ›, Paste, Done) shows in a focused field.
+public enum ToolbarMode: String, Sendable, Equatable, CaseIterable {
+    /// In the strip's place while the strip has nothing to show (an empty field, after a
+    /// space with nothing predicted), and as a row of its own in fields without
+    /// suggestions (password, PIN, digits, terminal, or suggestions off).
+    case auto
+    /// A row of its own above the strip in every focused field, suggestions or not.
+    case always
+    /// Never: the panel as without a toolbar.
+    case off
+}
+
+/// A button of the form toolbar, left to right.
+public enum ToolbarButton: String, Sendable, Equatable, CaseIterable {
+    /// Shift+Tab: the field before.
+    case previousField = "previous-field"
+    /// Tab: the field after.
+    case nextField = "next-field"
+    /// The clipboard's text into the field (only while the clipboard holds text).
+    case paste
+    /// Hides the panel until another field is focused.
+    case done
+
+    /// What the button shows.
+    public var label: String {
+        switch self {
+        case .previousField: "‹ Previous"
+        case .nextField: "Next ›"
+        case .paste: "Paste"
+        case .done: "Done"
+        }
+    }
+}
+
+/// What the band above the keys holds: the strip's slots, the toolbar's buttons, both
+/// (toolbar on top), or nothing.
+public struct PanelBar: Sendable, Equatable {
+    /// The suggestion strip's slots.
+    public var slots: Bool
+    /// The toolbar's buttons shown (in `ToolbarButton` order); empty: no toolbar.
+    public var toolbar: [ToolbarButton]
+
+    public init(slots: Bool = false, toolbar: [ToolbarButton] = []) {
+        self.slots = slots
+        self.toolbar = toolbar
+    }
+
+    public static let none = PanelBar()
+    /// Rows of strip height above the keys.
+    public var rows: Int { (slots ? 1 : 0) + (toolbar.isEmpty ? 0 : 1) }
+
+    /// The band for a focused field: `slots` whether the strip shows in it, `stripEmpty`
+    /// whether the strip has nothing to show now, `paste` whether Paste can work.
+    public static func forField(mode: ToolbarMode, slots: Bool, stripEmpty: Bool, paste: Bool) -> PanelBar {
+        let buttons = ToolbarButton.allCases.filter { $0 != .paste || paste }
+        switch mode {
+        case .off: return PanelBar(slots: slots)
+        case .always: return PanelBar(slots: slots, toolbar: buttons)
+        case .auto: return slots && !stripEmpty ? PanelBar(slots: true) : PanelBar(toolbar: buttons)
+        }
+    }
+}
