@@ -291,10 +291,17 @@ public final class PanelRenderer {
     func drawLabel(_ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer,
                            alignLeft: Bool = false, transient: Bool = false) {
         guard !text.isEmpty else { return }
-        let label = labels.label(text, pixels: Self.pixels(f, size), transient: transient)
-        // Labels wider than the key shrink to fit.
+        let pixels = Self.pixels(f, size)
+        var label = labels.label(text, pixels: pixels, transient: transient)
+        // Labels wider than the key shrink to fit: laid out again at a smaller whole pixel
+        // size, and what is left in steps of 1/16. Cairo keeps glyphs per size and scale, so
+        // a free scale would add a set for every word the strip shows.
         let room = f.width * 0.86
-        let factor = label.width > room && label.width > 0 ? room / label.width : 1
+        if label.width > room, label.width > 0 {
+            let smaller = max(Int(Double(pixels) * room / label.width), 6)
+            if smaller < pixels { label = labels.label(text, pixels: smaller, transient: transient) }
+        }
+        let factor = label.width > room && label.width > 0 ? max((room / label.width * 16).rounded(.down), 1) / 16 : 1
         cairo_save(cr)
         cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
         let w = label.width * factor
