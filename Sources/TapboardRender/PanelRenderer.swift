@@ -246,19 +246,22 @@ public final class PanelRenderer {
         let shown = Self.shownLabel(key, look)
         let size = shown.count <= 1 ? theme.labelSize : theme.labelSize * 0.72
         drawLabel(shown, in: f, size: size, ink, cr)
-        if let hint = key.hint(shifted: shown != key.label) { drawHint(hint, in: f, cr) }
+        if let hint = key.hint(shifted: shown != key.label) {
+            // On a held key the label's own colour: the held key may be as light as the hint.
+            drawHint(hint, in: f, pressed ? ink : theme.secondaryLabel, cr)
+        }
     }
 
     /// A key's long-press hint in its top right corner, small and in the secondary colour.
-    private func drawHint(_ hint: KeyHint, in f: Rect, _ cr: OpaquePointer) {
+    private func drawHint(_ hint: KeyHint, in f: Rect, _ color: Color, _ cr: OpaquePointer) {
         let corner = Self.hintCorner(f)
         switch hint {
         case .text(let text):
-            drawLabel(text, in: corner, size: Self.hintSize, theme.secondaryLabel, cr)
+            drawLabel(text, in: corner, size: Self.hintSize, color, cr)
         case .mark:
             cairo_new_sub_path(cr)
             cairo_arc(cr, corner.center.x, corner.center.y, max(corner.width * 0.1, 1.5), 0, 2 * Double.pi)
-            fill(cr, theme.secondaryLabel)
+            fill(cr, color)
         }
     }
 
