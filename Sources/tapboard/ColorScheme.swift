@@ -8,7 +8,7 @@ import TapboardWayland
 /// portal's `SettingChanged` signal brings each change to `onChange`. Without a bus, a
 /// portal or the setting it stays silent: the caller falls back to dark. The C callback and
 /// `Unmanaged` are used here only.
-final class ColorScheme: LoopSource {
+final class ColorScheme: BusService {
     private static let portal = "org.freedesktop.portal.Desktop"
     private static let path = "/org/freedesktop/portal/desktop"
     private static let interface = "org.freedesktop.portal.Settings"
@@ -19,9 +19,10 @@ final class ColorScheme: LoopSource {
     let value: UInt32?
     /// Called with each new value the portal announces.
     var onChange: ((UInt32) -> Void)?
-    private let bus: OpaquePointer
+    let bus: OpaquePointer
     private var match: OpaquePointer?
     private var closed = false
+    var isClosed: Bool { closed }
 
     /// Connects to the session bus and reads the setting; nil, silently, without a bus.
     /// `timeoutMicroseconds`: how long the portal may take to answer (it may be started for it).
@@ -117,28 +118,9 @@ final class ColorScheme: LoopSource {
         return nil
     }
 
-    // MARK: LoopSource
-
-    var pollFD: Int32 { closed ? -1 : sd_bus_get_fd(bus) }
-
-    var pollEvents: Int16 {
-        guard !closed else { return 0 }
-        return Int16(truncatingIfNeeded: max(sd_bus_get_events(bus), 0))
-    }
-
-    var deadline: UInt64? {
-        var usec: UInt64 = 0
-        guard !closed, sd_bus_get_timeout(bus, &usec) > 0, usec != .max else { return nil }
-        return (usec + 999) / 1000
-    }
-
     /// Handles every message waiting; a lost bus ends the following, silently.
     func dispatch() {
-        guard !closed else { return }
-        while true {
-            let r = sd_bus_process(bus, nil)
-            if r == 0 { break }
-            if r < 0 { close(); return }
-        }
+        guard !closed, processMessages() < 0 else { return }
+        close()
     }
 }

@@ -7,14 +7,15 @@ import TapboardWayland
 /// Calls go out without waiting for an answer (none is asked for), so a key press never
 /// waits on the bus, and where feedbackd does not run nothing happens. Its own bus
 /// connection, polled by the app's `EventLoop`: nothing wakes it while idle.
-final class Feedback: LoopSource {
+final class Feedback: BusService {
     /// The application feedbackd's per-app settings know tapboard by (its desktop entry).
     static let appID = "tapboard"
     /// The event keyboards send for a pressed key (feedbackd's event naming spec).
     static let keyEvent = "button-pressed"
 
-    private let bus: OpaquePointer
+    let bus: OpaquePointer
     private var closed = false
+    var isClosed: Bool { closed }
 
     /// Connects to the session bus; nil without one (feedback is then silently off:
     /// sm.puri.OSK0 already says there is no bus).
@@ -44,32 +45,10 @@ final class Feedback: LoopSource {
         sd_bus_flush_close_unref(bus)
     }
 
-    // MARK: LoopSource
-
-    var pollFD: Int32 { closed ? -1 : sd_bus_get_fd(bus) }
-
-    var pollEvents: Int16 {
-        guard !closed else { return 0 }
-        return Int16(truncatingIfNeeded: max(sd_bus_get_events(bus), 0))
-    }
-
-    var deadline: UInt64? {
-        var usec: UInt64 = 0
-        guard !closed, sd_bus_get_timeout(bus, &usec) > 0, usec != .max else { return nil }
-        return (usec + 999) / 1000
-    }
-
     /// Reads what the bus sent (the Hello reply, NameAcquired) and writes what waits.
     func dispatch() {
-        guard !closed else { return }
-        while true {
-            let r = sd_bus_process(bus, nil)
-            if r == 0 { break }
-            if r < 0 {
-                printError("tapboard: lost the session bus: no feedback through feedbackd")
-                close()
-                return
-            }
-        }
+        guard !closed, processMessages() < 0 else { return }
+        printError("tapboard: lost the session bus: no feedback through feedbackd")
+        close()
     }
 }

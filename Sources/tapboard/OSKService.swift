@@ -6,11 +6,11 @@ import TapboardWayland
 /// `SetVisible(b)` and the read-only property `Visible` (b), whose changes are signalled
 /// (PropertiesChanged). Its socket is polled by the app's `EventLoop`: no thread, no timer
 /// while idle. The C callbacks are in `CSystemd/shim.h`; `Unmanaged` is used here only.
-final class OSKService: LoopSource {
+final class OSKService: BusService {
     /// The bus name, the object path and the interface name alike (dots for slashes).
     static let name = "sm.puri.OSK0"
 
-    private let bus: OpaquePointer
+    let bus: OpaquePointer
     private let handlers: UnsafeMutablePointer<tapboard_osk_handlers>
     private let isVisible: () -> Bool
     private let setVisible: (Bool) -> Void
@@ -18,6 +18,7 @@ final class OSKService: LoopSource {
     /// The visibility the bus last heard of.
     private var announced: Bool
     private var closed = false
+    var isClosed: Bool { closed }
 
     /// Connects to the session bus and takes the name (from its owner with `replace`, if
     /// that owner allows it); nil, after one line, when there is no bus or the name is
@@ -85,32 +86,14 @@ final class OSKService: LoopSource {
         sd_bus_flush_close_unref(bus)
     }
 
-    // MARK: LoopSource
-
-    var pollFD: Int32 { closed ? -1 : sd_bus_get_fd(bus) }
-
-    var pollEvents: Int16 {
-        guard !closed else { return 0 }
-        return Int16(truncatingIfNeeded: max(sd_bus_get_events(bus), 0))
-    }
-
-    var deadline: UInt64? {
-        var usec: UInt64 = 0
-        guard !closed, sd_bus_get_timeout(bus, &usec) > 0, usec != .max else { return nil }
-        return (usec + 999) / 1000
-    }
-
     /// Handles every message waiting, then signals a change of `Visible` since the last call.
     func dispatch() {
         guard !closed else { return }
-        while true {
-            let r = sd_bus_process(bus, nil)
-            if r == 0 { break }
-            if r < 0 {
-                printError("tapboard: lost the session bus (\(OSKService.errorText(r))): D-Bus control is off")
-                close()
-                return
-            }
+        let r = processMessages()
+        guard r >= 0 else {
+            printError("tapboard: lost the session bus (\(OSKService.errorText(r))): D-Bus control is off")
+            close()
+            return
         }
         let visible = isVisible()
         if visible != announced {
