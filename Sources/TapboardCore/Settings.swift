@@ -42,22 +42,14 @@ public struct Settings: Sendable, Equatable {
     /// keyboard: each comes back as a line naming the file and line, and is ignored.
     public static func parse(_ text: String, file: String) -> (Settings, [String]) {
         var s = Settings()
-        var warnings: [String] = []
-        // Lines end at each LF scalar: split on Characters, CR LF would be one character.
-        for (n, scalars) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let raw = Substring(scalars)
-            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-            let trimmed = line.trimmingSpaces
-            if trimmed.isEmpty { continue }
-            func warn(_ m: String) { warnings.append("\(file):\(n + 1): \(m); ignored") }
-            guard let eq = trimmed.firstIndex(of: "=") else {
-                warn("expected \"setting = value\"")
-                continue
-            }
-            let key = trimmed[..<eq].trimmingSpaces
-            let value = trimmed[trimmed.index(after: eq)...].trimmingSpaces
-            if let problem = s.set(key, value) { warn(problem) }
+        let (lines, malformed) = KeyValueText.lines(text) {
+            $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
         }
+        var problems = malformed.map { ($0, "expected \"setting = value\"") }
+        for line in lines {
+            if let problem = s.set(line.key, line.value) { problems.append((line.number, problem)) }
+        }
+        let warnings = problems.sorted { $0.0 < $1.0 }.map { "\(file):\($0.0): \($0.1); ignored" }
         return (s, warnings)
     }
 
@@ -130,12 +122,6 @@ public enum HandleMode: String, Sendable, Equatable {
     case auto
     case on
     case off
-}
-
-extension StringProtocol {
-    var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
-    }
 }
 
 /// Keyboard names that may suit a locale (`de_CH.UTF-8` -> `ch`, then `de`), and the

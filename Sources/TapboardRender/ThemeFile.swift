@@ -1,3 +1,5 @@
+import TapboardCore
+
 /// Theme files: `key = value` lines, `#` at the start of a line (or after a space
 /// following the value) begins a comment. Colours are `#rrggbb` or `#rrggbbaa`.
 /// Every line applies on top of `base` (dark unless the file names another built-in);
@@ -10,30 +12,21 @@ public enum ThemeFile {
 
     /// The theme `text` describes, and a line naming `file` and the line for each problem.
     public static func parse(_ text: String, file: String) -> (Theme, [String]) {
-        var lines: [(number: Int, key: String, value: String)] = []
-        var problems: [(line: Int, text: String)] = []
-        // Lines end at each LF scalar: split on Characters, CR LF would be one character.
-        for (n, scalars) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = trimmed(Substring(scalars))
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            guard let eq = line.firstIndex(of: "=") else {
-                problems.append((n + 1, "expected \"setting = value\""))
-                continue
-            }
-            lines.append((n + 1, trimmed(line[..<eq]), withoutComment(trimmed(line[line.index(after: eq)...]))))
-        }
+        let (lines, malformed) = KeyValueText.lines(text) { $0.trimmingSpaces.hasPrefix("#") ? "" : $0 }
+        var problems = malformed.map { (line: $0, text: "expected \"setting = value\"") }
         // The base comes first wherever it is written, so that the other lines change it.
         var theme = Theme.dark
         for line in lines where line.key == "base" {
-            if let base = Theme.named(line.value) {
+            let value = withoutComment(line.value)
+            if let base = Theme.named(value) {
                 theme = base
             } else {
                 let names = Theme.builtIn.map(\.name).joined(separator: ", ")
-                problems.append((line.number, "\"base\" wants one of \(names), not \"\(line.value)\""))
+                problems.append((line.number, "\"base\" wants one of \(names), not \"\(value)\""))
             }
         }
         for line in lines where line.key != "base" {
-            if let problem = theme.set(line.key, line.value) {
+            if let problem = theme.set(line.key, withoutComment(line.value)) {
                 problems.append((line.number, problem))
             }
         }
@@ -50,16 +43,11 @@ public enum ThemeFile {
         return s.count == 7 ? Color(v) : Color(v >> 8, alpha: Double(v & 0xff) / 255)
     }
 
-    private static func trimmed(_ s: Substring) -> String {
-        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
-        return String(s.drop(while: blank).reversed().drop(while: blank).reversed())
-    }
-
     /// The value without a trailing ` # comment`.
     private static func withoutComment(_ value: String) -> String {
         var previous: Character = "x"
         for i in value.indices {
-            if value[i] == "#", previous == " " || previous == "\t" { return trimmed(value[..<i]) }
+            if value[i] == "#", previous == " " || previous == "\t" { return value[..<i].trimmingSpaces }
             previous = value[i]
         }
         return value

@@ -83,7 +83,7 @@ final class App {
         loop.beforeSleep = { [unowned self] in
             self.display.flush()
             self.perform(self.controller.settle())
-            self.osk?.dispatch()
+            self.osk?.announceVisibility()
             self.drawIfNeeded()
             self.updateHandle()
         }

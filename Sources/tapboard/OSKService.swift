@@ -86,7 +86,7 @@ final class OSKService: BusService {
         sd_bus_flush_close_unref(bus)
     }
 
-    /// Handles every message waiting, then signals a change of `Visible` since the last call.
+    /// Handles every message waiting (SetVisible among them), then says what it changed.
     func dispatch() {
         guard !closed else { return }
         let r = processMessages()
@@ -95,10 +95,16 @@ final class OSKService: BusService {
             close()
             return
         }
+        announceVisibility()
+    }
+
+    /// Signals a change of `Visible` since the last announcement. The loop calls it before
+    /// sleeping (the panel shows and hides for fields too); it reads nothing from the bus.
+    func announceVisibility() {
+        guard !closed else { return }
         let visible = isVisible()
-        if visible != announced {
-            announced = visible
-            _ = tapboard_osk_emit_visible(bus)
-        }
+        guard visible != announced else { return }
+        announced = visible
+        _ = tapboard_osk_emit_visible(bus)
     }
 }

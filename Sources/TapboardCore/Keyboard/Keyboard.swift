@@ -242,9 +242,8 @@ extension KeyboardState {
     /// Emoji keys get no bubble, as on phone keyboards: the emoji is its own picture, and
     /// each emoji at bubble size would stay in Cairo's glyph cache.
     static func isPictograph(_ text: String) -> Bool {
-        let scalars = Array(text.unicodeScalars.prefix(2))
-        guard let first = scalars.first else { return false }
-        return first.properties.isEmojiPresentation
-            || (first.properties.isEmoji && scalars.count > 1 && scalars[1].value == 0xFE0F)
+        var scalars = text.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return false }
+        return first.properties.isEmojiPresentation || (first.properties.isEmoji && scalars.next()?.value == 0xFE0F)
     }
 }
