@@ -201,6 +201,28 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
         #expect(again.c.strip.slots[1] == .word("bob"))
     }
 
+    @Test func wordsAreLearnedInTheLanguageTheyWereTypedIn() throws {
+        // Typed on us, the field left while the emoji keyboard (no language) shows.
+        let lib = ShippedLibrary()
+        var d = try Driven()
+        d.c = Controller(layouts: [try lib.load("us").get(), try lib.load("emoji").get()], settings: Settings(),
+                         library: lib, suggestions: FakeSuggestions())
+        d.sent = d.c.start(hidden: true)
+        d.focus("")
+        for k in ["h", "i", "space"] { d.tap(k) }
+        d.focus("hi ", change: .updated)
+        d.tap("next-keyboard")
+        #expect(d.c.keyboard.layout.language.isEmpty)
+        d.tap("next-keyboard")  // back on us: a word typed now is learned too
+        d.tap("o"); d.tap("k")
+        d.tap("next-keyboard")
+        _ = d.c.fieldChanged(.deactivated, TextFieldState())
+        let saved = d.c.timerFired(.saveLearned, time: 0)
+        #expect(saved.count == 1)
+        guard case .saveLearned(let lang, let words)? = saved.first else { return }
+        #expect(lang == "en" && words.words == ["hi": 1, "ok": 1])
+    }
+
     @Test func aFieldShowingMaskedTextIsTreatedAsSecret() throws {
         // Firefox's password field with letters committed: "●" for each.
         var d = try driven()

@@ -225,8 +225,9 @@ extension Controller {
         return [.redraw(g.keys.indices.filter { if case .suggestion = g.keys[$0].key.action { true } else { false } })]
     }
 
-    /// The user's words in the shown keyboard's language, loaded on first use.
-    mutating func learnedWords() -> LearnedWords {
+    /// The user's words in `language` (the shown keyboard's), loaded on first use.
+    mutating func learnedWords(_ language: String? = nil) -> LearnedWords {
+        let language = language ?? self.language
         if let l = learned[language] { return l }
         let l = suggestions?.learnedWords(for: language) ?? LearnedWords()
         learned[language] = l
@@ -236,12 +237,13 @@ extension Controller {
     /// Notes a word the user kept, after the word before it; it is learned when the
     /// field is left, if the field never turned out to be secret.
     mutating func learn(_ word: String) {
-        guard mayLearn, !word.isEmpty else { return }
+        guard mayLearn, !word.isEmpty, !language.isEmpty else { return }
         // The word's letters are in the field already: the one before is before them.
         var before = text.bestGuess?.beforeCursor.map(String.init) ?? ""
         if before.hasSuffix(word) { before.removeLast(word.count) }
         let previous = before.split(whereSeparator: { $0 == " " || $0 == "\n" }).last.map(String.init)
-        fieldWords.append((word, previous?.trimmingCharacters(".,!?;:\"()")))
+        // Kept with the keyboard's language: another keyboard may show when the field is left.
+        fieldWords.append((word, previous?.trimmingCharacters(".,!?;:\"()"), language))
     }
 
     /// The field is being left: its words become learned words, if the field ever showed
@@ -250,9 +252,10 @@ extension Controller {
     mutating func learnFieldWords() -> [Command] {
         defer { fieldWords = [] }
         guard mayLearn, fieldShowedText, !fieldWords.isEmpty else { return [] }
-        var l = learnedWords()
-        for (word, previous) in fieldWords { l.learn(word, after: previous) }
-        learned[language] = l
+        for (word, previous, language) in fieldWords {
+            _ = learnedWords(language)  // loaded, then changed in place
+            learned[language]?.learn(word, after: previous)
+        }
         dirtyLearned = true
         return learnedChanged()
     }
