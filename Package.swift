@@ -24,9 +24,12 @@ let package = Package(
         .target(name: "TapboardWayland",
                 dependencies: ["TapboardCore", "CWayland", "CWaylandProtocols", "CXKBCommon"],
                 swiftSettings: strict),
+        // Release builds take the C++ runtime statically (see Link/libstdc++.so).
         .executableTarget(name: "tapboard",
                           dependencies: ["TapboardCore", "TapboardRender", "TapboardWayland", "CSystemd"],
-                          swiftSettings: strict),
+                          exclude: ["Link"], swiftSettings: strict,
+                          linkerSettings: [.unsafeFlags(["-L" + Context.packageDirectory + "/Sources/tapboard/Link"],
+                                                        .when(configuration: .release))]),
 
         // Test-only Wayland clients (C): a text-input-v3 probe and a virtual-pointer tapper.
         .executableTarget(name: "tapboard-probe", dependencies: ["CWayland", "CWaylandProtocols", "CXKBCommon"]),

@@ -79,9 +79,11 @@ func show(_ buffer: ShmBuffer, on surface: OpaquePointer, scale: Int, appliedSca
     wl_surface_commit(surface)
 }
 
-/// Two buffers per size, so one can be drawn while the compositor reads the other.
-/// A buffer made beside one that is already drawn starts as a copy of it, so only the
-/// keys changed since need drawing (a copy costs far less than drawing a whole panel).
+/// Up to two buffers per size, so one can be drawn while the compositor reads the other;
+/// the second only where the compositor keeps the first (sway 1.7 holds a buffer until
+/// the next one comes; newer wlroots gives it back once copied). A buffer made beside
+/// one that is already drawn starts as a copy of it, so only the keys changed since
+/// need drawing (a copy costs far less than drawing a whole panel).
 public final class BufferPool {
     private struct Size: Equatable {
         let width, height, scale: Int
@@ -120,10 +122,11 @@ public final class BufferPool {
         _ = make(size, from: same[0])
     }
 
-    /// Whether a drawn buffer of this size has no spare beside it yet.
+    /// Whether a drawn buffer of this size has no spare beside it yet and the compositor
+    /// still holds it.
     public func needsSpare(width: Int, height: Int, scale: Int) -> Bool {
         let same = buffers.filter { Size(of: $0) == Size(width, height, scale) }
-        return same.count == 1 && same[0].staleKeys != nil
+        return same.count == 1 && same[0].staleKeys != nil && same[0].busy
     }
 
     private func use(_ size: Size) {

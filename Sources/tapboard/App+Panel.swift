@@ -127,8 +127,10 @@ extension App {
         // The commit moved the bubble; it is drawn and shown now, after the highlight.
         if let b = keyBubble, let bubble = b.waiting { drawBubble(bubble, in: b) }
         makeVirtualKeyboardSoon()
-        prepareSpareSoon(width: buffer.width, height: buffer.height)
-        if changed == nil { prepareBubblesSoon(g) }
+        if changed == nil {
+            prepareSpareSoon(width: buffer.width, height: buffer.height)
+            prepareBubblesSoon(g)
+        }
     }
 
     /// After a whole new panel, the key bubbles' labels are shaped in idle time.
@@ -144,11 +146,13 @@ extension App {
         }
     }
 
-    /// After a frame at a new size, the second buffer is made in idle time (a copy of the
-    /// first), so that the next tap draws one key, not a whole panel into a fresh buffer.
+    /// After a frame at a new size, if the compositor still holds the buffer a moment
+    /// later, the second one is made (a copy of the first), so that the next tap draws
+    /// one key, not a whole panel into a fresh buffer.
     func prepareSpareSoon(width: Int, height: Int) {
         guard let pool, pool.needsSpare(width: width, height: height, scale: scale) else { return }
-        loop.schedule(after: 0) { [unowned self] in
+        loop.schedule(after: 50) { [unowned self] in
+            guard self.pool?.needsSpare(width: width, height: height, scale: self.scale) == true else { return }
             self.pool?.prepareSpare(width: width, height: height, scale: self.scale)
         }
     }
