@@ -16,7 +16,9 @@ import Darwin
 /// never by scanning the dictionary; completions visit the typed prefix.
 public struct Suggester {
     /// The dictionary.
-    public var source: any WordSource
+    public var source: any WordSource { didSet { tops = CompletionTops() } }
+    /// Its most frequent words per typed prefix (shared by copies of this suggester).
+    private(set) var tops = CompletionTops()
     /// The shown keyboard's letters, for the error model.
     public var keys: KeyNeighbours
     /// Words the user typed and kept, with how often.
@@ -64,12 +66,12 @@ public struct Suggester {
     }
 
     func learnedBoost(_ word: String) -> Double {
-        guard let n = learnedWords[word], n > 0 else { return 0 }
+        guard !learnedWords.isEmpty, let n = learnedWords[word], n > 0 else { return 0 }
         return min(15, 5 + 3 * log2(Double(n)))
     }
 
     func bigramBoost(previous: String?, _ word: String) -> Double {
-        guard let previous, let next = bigrams[previous], let n = next[word] ?? next[word.lowercased()], n > 0 else { return 0 }
+        guard !bigrams.isEmpty, let previous, let next = bigrams[previous], let n = next[word] ?? next[word.lowercased()], n > 0 else { return 0 }
         return min(24, 10 + 4 * log2(Double(n)))
     }
 }
@@ -358,11 +360,8 @@ struct Search {
 
         // Candidates: the correction, the typed word when known, then completions and edits by score.
         var completions: [(word: String, score: Double)] = []
-        var visited = 0
-        s.source.entries(withKeyPrefix: key) { word, f in
-            visited += 1
-            if word.count > letters.count { completions.append((word, prior(word, f, after: nil))) }
-            return visited < 20_000
+        for (word, f) in s.tops.top(of: s.source, prefix: key) where word.count > letters.count {
+            completions.append((word, prior(word, f, after: nil)))
         }
         // Words seen after the previous one, with their likelihood there.
         if let pairPrefix, let pairs = s.pairs {
@@ -375,8 +374,14 @@ struct Search {
                 return true
             }
         }
-        for (w, n) in s.learnedWords where n > 0 && w.lowercased().hasPrefix(key) && w.count > letters.count && s.source.frequency(of: w) == nil {
-            completions.append((w, 30 + s.learnedBoost(w) + s.bigramBoost(previous: context.previous, w)))
+        // The user's words: learned dictionary words rank by their boost, whether or not
+        // among the most frequent; others as learned words.
+        for (w, n) in s.learnedWords where n > 0 && w.count > letters.count && w.lowercased().hasPrefix(key) {
+            if let f = s.source.frequency(of: w) {
+                completions.append((w, prior(w, f, after: nil)))
+            } else {
+                completions.append((w, 30 + s.learnedBoost(w) + s.bigramBoost(previous: context.previous, w)))
+            }
         }
         var pool: [(word: String, score: Double)] = ranked.map { ($0.word, $0.score - ($0.edited ? s.costs.editInStrip : 0)) }
         pool += completions

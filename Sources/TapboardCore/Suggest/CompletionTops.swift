@@ -1,0 +1,40 @@
+/// The most frequent dictionary words under each prefix typed, found by one scan of the
+/// prefix's entries and kept: the strip asks again for the same short prefixes at every
+/// word, and a one-letter prefix has tens of thousands of entries.
+final class CompletionTops {
+    /// Words kept per prefix: the strip shows three, and some are passed over (the typed
+    /// word itself, the same word in another case).
+    static let kept = 16
+    /// Prefixes with fewer entries are scanned each time (cheaper than keeping them).
+    static let worthKeeping = 200
+    /// Prefixes kept at most; past that the cache starts again.
+    static let capacity = 300
+
+    private var tops: [String: [(word: String, frequency: UInt8)]] = [:]
+
+    /// The `kept` most frequent entries whose key starts with `prefix` (lower-cased), most
+    /// frequent first, then in word order.
+    func top(of source: any WordSource, prefix: String) -> [(word: String, frequency: UInt8)] {
+        if let known = tops[prefix] { return known }
+        var best: [(word: String, frequency: UInt8)] = []
+        best.reserveCapacity(Self.kept + 1)
+        var visited = 0
+        source.entries(withKeyPrefix: prefix) { word, f in
+            visited += 1
+            if best.count == Self.kept, let last = best.last, !Self.before((word, f), last) { return true }
+            let at = best.firstIndex { Self.before((word, f), $0) } ?? best.count
+            best.insert((word, f), at: at)
+            if best.count > Self.kept { best.removeLast() }
+            return true
+        }
+        if visited >= Self.worthKeeping {
+            if tops.count >= Self.capacity { tops.removeAll(keepingCapacity: true) }
+            tops[prefix] = best
+        }
+        return best
+    }
+
+    private static func before(_ a: (word: String, frequency: UInt8), _ b: (word: String, frequency: UInt8)) -> Bool {
+        a.frequency != b.frequency ? a.frequency > b.frequency : a.word < b.word
+    }
+}
