@@ -43,10 +43,11 @@ final class LabelCache {
     }
 
     /// The label laid out; `transient` ones (the strip's words) go to a small cache of their own.
-    func label(_ text: String, pixels: Int, transient: Bool = false) -> Entry {
-        let key = "\(pixels)|\(text)"
+    /// With `width` (pixels), a longer label is cut in the middle with an ellipsis.
+    func label(_ text: String, pixels: Int, transient: Bool = false, width: Int? = nil) -> Entry {
+        let key = width.map { "\(pixels)|\($0)|\(text)" } ?? "\(pixels)|\(text)"
         if let e = entries[key] ?? transients[key] { return e }
-        let e = make(text, pixels: pixels)
+        let e = make(text, pixels: pixels, width: width)
         if transient {
             if transients.count >= transientLimit { drop(&transients) }
             transients[key] = e
@@ -62,10 +63,14 @@ final class LabelCache {
         cache = [:]
     }
 
-    private func make(_ text: String, pixels: Int) -> Entry {
+    private func make(_ text: String, pixels: Int, width: Int?) -> Entry {
         let layout = pango_layout_new(context)!
         pango_layout_set_font_description(layout, font(pixels))
         pango_layout_set_text(layout, text, -1)
+        if let width {
+            pango_layout_set_width(layout, Int32(width) * PANGO_SCALE)
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
+        }
         var ink = PangoRectangle()
         var logical = PangoRectangle()
         pango_layout_get_pixel_extents(layout, &ink, &logical)

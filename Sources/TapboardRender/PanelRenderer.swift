@@ -301,8 +301,14 @@ public final class PanelRenderer {
         // a free scale would add a set for every word the strip shows.
         let room = f.width * 0.86
         if label.width > room, label.width > 0 {
-            let smaller = max(Int(Double(pixels) * room / label.width), 6)
+            // The strip's words shrink a little, then lose their middle to an ellipsis: they
+            // are whatever was typed, and every size drawn stays in Cairo's glyph caches.
+            let least = transient ? max(Int(Double(pixels) * 0.75), 6) : 6
+            let smaller = max(Int(Double(pixels) * room / label.width), least)
             if smaller < pixels { label = labels.label(text, pixels: smaller, transient: transient) }
+            if transient, label.width > room {
+                label = labels.label(text, pixels: smaller, transient: true, width: Int(room))
+            }
         }
         let factor = label.width > room && label.width > 0 ? max((room / label.width * 16).rounded(.down), 1) / 16 : 1
         cairo_save(cr)

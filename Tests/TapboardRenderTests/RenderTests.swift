@@ -126,6 +126,19 @@ import TapboardRender
         try compare(canvas, golden: "suggestionStrip")
     }
 
+    /// A word too long for its slot shrinks a little, then loses its middle to an ellipsis
+    /// (no smaller and smaller sizes: each would stay in Cairo's glyph caches).
+    @Test func longStripWordsAreCutInTheMiddle() throws {
+        let us = try load("us")
+        let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0], strip: true)
+        let canvas = try #require(Canvas(width: g.width, height: g.height))
+        var look = PanelAppearance()
+        look.strip = Strip(slots: [.keep("qwertyuiopasdfghjklzxcvbnmqwertyuiop"), .word("interchangeability"),
+                                   .word("incomprehensibilities")])
+        PanelRenderer().draw(g, look, on: canvas)
+        try compare(canvas, golden: "longStripWordsAreCutInTheMiddle")
+    }
+
     /// The form toolbar above the strip (toolbar = always), Paste showing, Next held.
     @Test func formToolbar() throws {
         let us = try load("us")
