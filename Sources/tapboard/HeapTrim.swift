@@ -7,6 +7,13 @@ struct HeapTrim {
     private var frames = 0
     static let framesBetween = 1000
 
+    /// Blocks of 64 KiB and more get pages of their own, given back when freed. (By default
+    /// glibc raises that threshold after each such block is freed, so later large blocks,
+    /// such as Cairo's glyph images, land in the heap among small ones and pin its pages.)
+    init() {
+        mallopt(M_MMAP_THRESHOLD, 64 * 1024)
+    }
+
     /// A frame was drawn: every `framesBetween` frames the free pages go back.
     mutating func frameDrawn() {
         frames += 1
