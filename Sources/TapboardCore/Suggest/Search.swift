@@ -1,0 +1,250 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One search for one typed word.
+struct Search {
+    let s: Suggester
+    let typed: String
+    let context: Context
+    let shape: CaseShape
+    /// The typed word lower-cased, typographic apostrophes made plain.
+    let key: String
+    let letters: [Character]
+    /// Candidates by dictionary form: best score and whether found by an edit or exactly.
+    var found: [String: (score: Double, edited: Bool)] = [:]
+    /// "previous " when the language's pairs know what follows the previous word.
+    var pairPrefix: String?
+    /// With pairs: the score change of a word never seen after the previous one.
+    var unpaired = 0.0
+    init(suggester: Suggester, typed: String, context: Context) {
+        s = suggester
+        self.typed = typed
+        self.context = context
+        shape = CaseShape(typed)
+        var k = typed.lowercased()
+        if k.contains("\u{2019}") { k = String(k.map { $0 == "\u{2019}" ? "'" : $0 }) }
+        key = k
+        letters = Array(k)
+        if let pairs = suggester.pairs, let previous = context.pairKey {
+            let prefix = previous + " "
+            var any = false
+            pairs.entries(withKeyPrefix: prefix) { _, _ in any = true; return false }
+            if any { pairPrefix = prefix }
+        }
+        let w = suggester.costs.pairWeight
+        unpaired = 10 * log10(max(1e-9, 1 - w)) + suggester.costs.pairShift
+    }
+
+    /// Typed words up to this long are looked up with their typing errors.
+    static let longestEdited = 24
+
+    static func isWordCharacter(_ c: Character) -> Bool {
+        c.isLetter || c == "'" || c == "\u{2019}" || c == "-"
+    }
+
+    /// A word's score before typing errors, plus what the user taught. Without pairs for
+    /// the previous word, its class; with them, the class of a mixture of its likelihood
+    /// after that word (weight `pairWeight`, class `after`) and on its own (the rest),
+    /// so that words never seen after it rank lower.
+    func prior(_ word: String, _ frequency: UInt8, after: UInt8?) -> Double {
+        var base = Double(frequency)
+        if pairPrefix != nil {
+            if let after {
+                let w = s.costs.pairWeight
+                base = 10 * log10(w * pow(10, Double(after) / 10) + (1 - w) * pow(10, base / 10)) + s.costs.pairShift
+            } else {
+                base += unpaired
+            }
+        }
+        return base + s.learnedBoost(word) + s.bigramBoost(previous: context.previous, word)
+    }
+
+    /// The same, looking the pair up.
+    func prior(_ word: String, _ frequency: UInt8) -> Double {
+        guard let pairPrefix, let pairs = s.pairs else { return prior(word, frequency, after: nil) }
+        return prior(word, frequency, after: pairs.frequency(of: pairPrefix + word.lowercased()))
+    }
+
+    /// Adds the words stored under `keyBytes` (a lower-cased key's UTF-8), less `cost`.
+    mutating func consider(_ keyBytes: [UInt8], cost: Double) {
+        for (word, f) in s.source.lookup(keyBytes: keyBytes) {
+            add(word, prior(word, f) - cost, edited: true)
+        }
+        guard !s.learnedWords.isEmpty else { return }
+        let candidateKey = String(decoding: keyBytes, as: UTF8.self)
+        if let n = s.learnedWords[candidateKey], n > 0, s.source.frequency(of: candidateKey) == nil {
+            add(candidateKey, 30 + s.learnedBoost(candidateKey) + s.bigramBoost(previous: context.previous, candidateKey) - cost, edited: true)
+        }
+    }
+
+    mutating func add(_ word: String, _ score: Double, edited: Bool) {
+        if let old = found[word], old.score >= score { return }
+        found[word] = (score, edited)
+    }
+
+    /// The letters a finger may have meant instead of `c`, with the cost of the slip.
+    func substitutes(for c: Character) -> [(Character, Double)] {
+        var out: [(Character, Double)] = []
+        for (n, d) in s.keys.neighbours(of: c) {
+            out.append((n, s.costs.substitution + s.costs.perKeyUnit * max(0, d - 1)))
+        }
+        if let accents = s.keys.alternates[c] ?? KeyNeighbours.latinAccents[c] {
+            for a in accents { out.append((a, s.costs.accent)) }
+        }
+        return out
+    }
+
+    mutating func generateEdits() {
+        let n = letters.count
+        let c = s.costs
+        // Keys are built as UTF-8 bytes: the typed letters before position i, something, the letters from j on.
+        let bytes = letters.map { Array(String($0).utf8) }
+        var before: [[UInt8]] = [[]], after: [[UInt8]] = Array(repeating: [], count: n + 1)
+        for i in 0..<n { before.append(before[i] + bytes[i]) }
+        for i in stride(from: n - 1, through: 0, by: -1) { after[i] = bytes[i] + after[i + 1] }
+        func key(_ i: Int, _ middle: [UInt8], _ j: Int) -> [UInt8] {
+            var k = before[i]
+            k.reserveCapacity(k.count + middle.count + after[j].count)
+            k += middle
+            k += after[j]
+            return k
+        }
+        // Apostrophe left out.
+        if !letters.contains("'") && n >= 2 {
+            for i in 1..<n { consider(key(i, [0x27], i), cost: c.apostrophe) }
+        }
+        // Swapped neighbours.
+        if n >= 2 {
+            for i in 0..<(n - 1) where letters[i] != letters[i + 1] {
+                consider(key(i, bytes[i + 1] + bytes[i], i + 2), cost: c.swap)
+            }
+        }
+        // A letter too many.
+        if n >= 2 {
+            for i in 0..<n {
+                var cost = c.extra
+                if i > 0 && letters[i - 1] == letters[i] { cost = c.extraDouble }
+                else if isNeighbour(letters[i], i > 0 ? letters[i - 1] : nil) || isNeighbour(letters[i], i + 1 < n ? letters[i + 1] : nil) {
+                    cost = c.extraNeighbour
+                }
+                consider(key(i, [], i + 1), cost: cost)
+            }
+        }
+        // A neighbouring key or a missing accent.
+        for i in 0..<n {
+            for (r, cost) in substitutes(for: letters[i]) {
+                consider(key(i, Array(String(r).utf8), i + 1), cost: cost)
+            }
+        }
+        // A letter left out.
+        let alphabet = s.keys.letters
+        let alphabetBytes = alphabet.map { Array(String($0).utf8) }
+        for i in 0...n {
+            for (a, ab) in zip(alphabet, alphabetBytes) {
+                let doubled = (i > 0 && letters[i - 1] == a) || (i < n && letters[i] == a)
+                consider(key(i, ab, i), cost: doubled ? c.droppedDouble : c.dropped)
+            }
+        }
+    }
+
+    func isNeighbour(_ a: Character, _ b: Character?) -> Bool {
+        guard let b, let d = s.keys.distance(a, b) else { return false }
+        return d <= KeyNeighbours.radius
+    }
+
+    /// The typed word is a word: stored in the dictionary as typed (in some case) or learned.
+    func exactForms() -> [(word: String, frequency: UInt8)] {
+        s.source.lookup(key: key)
+    }
+
+    mutating func run() -> Suggestions {
+        guard !letters.isEmpty, letters.contains(where: \.isLetter),
+              letters.allSatisfy({ Search.isWordCharacter($0) }) else {
+            return Suggestions(typed: typed, candidates: [], autocorrect: nil)
+        }
+        let exact = exactForms()
+        // Which of the stored forms the typed word matches as typed ("us" matches "us", not
+        // only "US"; "paris" matches no form: "Paris" is then a correction of case).
+        let plain = typed.contains("\u{2019}") ? String(typed.map { $0 == "\u{2019}" ? "'" : $0 }) : typed
+        let typedMatches = exact.filter { shape.apply($0.word) == plain || $0.word == plain || shape == .upper }
+        let isLearned = (s.learnedWords[typed] ?? 0) > 0 || (s.learnedWords[key] ?? 0) > 0
+        let known = !typedMatches.isEmpty || isLearned
+        for (w, f) in exact {
+            if typedMatches.contains(where: { $0.word == w }) { add(w, prior(w, f) + s.costs.exactBonus, edited: false) }
+            else { add(w, prior(w, f) - s.costs.caseOnly, edited: true) }
+        }
+
+        // A typed word longer than any word gets no corrections: its edits would be
+        // thousands of look-ups per letter (a run of letters that is no word).
+        if letters.count <= Search.longestEdited { generateEdits() }
+        var ranked = found.map { (word: $0.key, score: $0.value.score, edited: $0.value.edited) }
+        ranked.sort { $0.score != $1.score ? $0.score > $1.score : $0.word < $1.word }
+
+        // Autocorrect.
+        var fix: String?
+        if let best = ranked.first(where: { $0.edited && allowed($0.word) }) {
+            let rival = ranked.first { $0.word != best.word && $0.edited && $0.word.lowercased() != best.word.lowercased() }
+            let lead = best.score - (rival?.score ?? -100)
+            if !known {
+                let needed = s.costs.minimumScore + (shape == .capitalized && !context.sentenceStart ? s.costs.name : 0)
+                if best.score >= needed, lead >= s.costs.margin { fix = best.word }
+            } else if let typedForm = typedMatches.first {
+                let f = Double(typedForm.frequency)
+                if best.word.contains("'"), !typed.contains("'"), best.word.lowercased().filter({ $0 != "'" }) == key,
+                   best.score + s.costs.apostrophe - f >= s.costs.apostropheLead {
+                    fix = best.word
+                } else if !isLearned, f <= s.costs.rareKnown, best.score - f >= s.costs.rareKnownLead, lead >= s.costs.margin {
+                    fix = best.word
+                }
+            }
+        }
+        let autocorrect = fix.map { shape.apply($0) }
+
+        // Candidates: the correction, the typed word when known, then completions and edits by score.
+        var completions: [(word: String, score: Double)] = []
+        for (word, f) in s.tops.top(of: s.source, prefix: key) where word.count > letters.count {
+            completions.append((word, prior(word, f, after: nil)))
+        }
+        // Words seen after the previous one, with their likelihood there.
+        if let pairPrefix, let pairs = s.pairs {
+            let skip = pairPrefix.count
+            pairs.entries(withKeyPrefix: pairPrefix + key) { entry, after in
+                let next = String(entry.dropFirst(skip))
+                for (word, f) in s.source.lookup(key: next) where word.count > letters.count {
+                    completions.append((word, prior(word, f, after: after)))
+                }
+                return true
+            }
+        }
+        // The user's words: learned dictionary words rank by their boost, whether or not
+        // among the most frequent; others as learned words.
+        for (w, n) in s.learnedWords where n > 0 && w.count > letters.count && w.lowercased().hasPrefix(key) {
+            if let f = s.source.frequency(of: w) {
+                completions.append((w, prior(w, f, after: nil)))
+            } else {
+                completions.append((w, 30 + s.learnedBoost(w) + s.bigramBoost(previous: context.previous, w)))
+            }
+        }
+        var pool: [(word: String, score: Double)] = ranked.map { ($0.word, $0.score - ($0.edited ? s.costs.editInStrip : 0)) }
+        pool += completions
+        pool.sort { $0.score != $1.score ? $0.score > $1.score : $0.word < $1.word }
+        var out: [String] = []
+        // The typed word takes no slot: space keeps it (save when autocorrect would not; then the strip shows it to keep).
+        func push(_ w: String) {
+            if out.count < 3, w != typed, w != plain, !out.contains(w) { out.append(w) }
+        }
+        if let autocorrect { push(autocorrect) }
+        for (w, _) in pool where out.count < 3 { push(shape.apply(w)) }
+        return Suggestions(typed: typed, candidates: out, autocorrect: autocorrect == typed || autocorrect == plain ? nil : autocorrect)
+    }
+
+    /// Whether case allows correcting to `word`: short words in capitals are likely
+    /// acronyms. (A capitalised word inside a sentence is likely a name: its correction
+    /// needs `costs.name` more score, see `run`.)
+    func allowed(_ word: String) -> Bool {
+        shape != .upper || letters.count > 3
+    }
+}
