@@ -183,6 +183,20 @@ import Testing
         #expect(after.filter { $0.key.action != .toolbar(.paste) }.map(\.frame) == before)
     }
 
+    @Test func onAWideOutputTheButtonsStandOverTheKeys() throws {
+        let layout = try ShippedLibrary().load("us").get()
+        let g = PanelGeometry(layer: layout.layers[0], width: 2400, height: 400, stripHeight: 80,
+                              bar: PanelBar(slots: true, toolbar: ToolbarButton.allCases))
+        let keys = g.keys.filter { $0.row >= 0 }
+        let (left, right) = (keys.map(\.frame.x).min()!, keys.map(\.frame.maxX).max()!)
+        #expect(right - left < 2000, "the keys should be centred, not stretched")
+        let buttons = g.keys.filter { if case .toolbar = $0.key.action { true } else { false } }
+        #expect(buttons.count == 4)
+        #expect(buttons.allSatisfy { $0.frame.x >= left - 1 && $0.frame.maxX <= right + 1 }, "drawn over the keys")
+        #expect(buttons.first!.cell.x == 0 && buttons.last!.cell.maxX == 2400, "touch areas reach the edges")
+        for b in buttons { #expect(g.keyIndex(at: b.frame.center).map { g.keys[$0].key.action } == b.key.action) }
+    }
+
     @Test func theSetting() {
         let (s, warnings) = Settings.parse("toolbar = always\n", file: "c")
         #expect(s.toolbar == .always && warnings.isEmpty)

@@ -101,7 +101,7 @@ public struct PanelGeometry: Sendable, Equatable {
         if !bar.toolbar.isEmpty {
             let row = Rect(x: 0, y: 0, width: Double(width), height: bar.slots ? barRow : top)
             toolbar = row
-            placed += PanelGeometry.toolbarButtons(bar.toolbar, in: row, spacing: spacing)
+            placed += PanelGeometry.toolbarButtons(bar.toolbar, in: row, over: (left, span), spacing: spacing)
             y = row.maxY
         }
         if bar.slots {
@@ -122,16 +122,22 @@ public struct PanelGeometry: Sendable, Equatable {
         keys = placed
     }
 
-    /// The toolbar's buttons in `row`: each in a fixed quarter (Paste's stays empty while
-    /// it does not show), so that the others never move.
-    static func toolbarButtons(_ buttons: [ToolbarButton], in row: Rect, spacing: Double) -> [PlacedKey] {
-        let n = Double(ToolbarButton.allCases.count)
+    /// The toolbar's buttons in `row`, over the keys' span (`over`: its left edge and width;
+    /// the outer buttons' touch areas reach the row's ends): each in a fixed quarter (Paste's
+    /// stays empty while it does not show), so that the others never move.
+    static func toolbarButtons(_ buttons: [ToolbarButton], in row: Rect, over keys: (left: Double, span: Double),
+                               spacing: Double) -> [PlacedKey] {
+        let all = ToolbarButton.allCases
+        let n = Double(all.count)
         return buttons.map { button in
-            let i = Double(ToolbarButton.allCases.firstIndex(of: button) ?? 0)
-            let x0 = (row.width * i / n).rounded(), x1 = (row.width * (i + 1) / n).rounded()
-            let cell = Rect(x: x0, y: row.y, width: x1 - x0, height: row.height)
+            let i = all.firstIndex(of: button) ?? 0
+            let x0 = (keys.left + keys.span * Double(i) / n).rounded()
+            let x1 = (keys.left + keys.span * Double(i + 1) / n).rounded()
+            let drawn = Rect(x: x0, y: row.y, width: x1 - x0, height: row.height)
+            let (c0, c1) = (i == 0 ? row.x : x0, i == all.count - 1 ? row.maxX : x1)
+            let cell = Rect(x: c0, y: row.y, width: c1 - c0, height: row.height)
             return PlacedKey(key: Key(label: button.label, action: .toolbar(button)), row: -1,
-                             frame: cell.insetBy(spacing / 2), cell: cell)
+                             frame: drawn.insetBy(spacing / 2), cell: cell)
         }
     }
 
