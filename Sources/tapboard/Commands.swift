@@ -35,7 +35,7 @@ func showsStrip(_ o: Options, layout: Layout, store: LayoutStore, settings: Sett
 /// it; `paste`: with Paste (the clipboard holds text).
 func fieldBar(_ o: Options, layout: Layout, store: LayoutStore, paste: Bool, settings: Settings) -> PanelBar {
     PanelBar.forField(mode: settings.toolbar, slots: showsStrip(o, layout: layout, store: store, settings: settings),
-                      stripEmpty: true, paste: paste)
+                      stripEmpty: true, paste: paste, ownDone: layout.hasDoneKey)
 }
 
 func geometryCommand(_ o: Options, store: LayoutStore) -> Int32 {

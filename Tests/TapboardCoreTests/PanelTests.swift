@@ -172,6 +172,19 @@ struct PanelLibrary: LayoutLibrary {
         #expect(d.c.keyboard.layout.name == "k")
     }
 
+    @Test func aPanelWithADoneOfItsOwnGetsNoSecondFromTheToolbar() throws {
+        var d = try driven(["k"], extra: [try Self.opener()])
+        func dones() -> [KeyAction] { d.c.geometry?.keys.filter { $0.key.label == "Done" }.map(\.key.action) ?? [] }
+        #expect(dones() == [.toolbar(.done)], "the keyboard has the toolbar's Done")
+        d.tap("Pick")
+        #expect(d.c.keyboard.layout.name == "picker")
+        #expect(dones() == [.back], "the picker shows its own Done only")
+        #expect(d.c.geometry?.keys.contains { $0.key.action == .toolbar(.nextField) } == true, "the rest of the toolbar stays")
+        d.tap("Done")
+        #expect(d.c.keyboard.layout.name == "k")
+        #expect(dones() == [.toolbar(.done)])
+    }
+
     @Test func backGoesToTheKeyboardShownBefore() throws {
         var d = try driven(["us", "de", "picker"])
         d.tap("next-keyboard")

@@ -4,7 +4,7 @@ extension Controller {
     var wantedBar: PanelBar {
         guard textInputField != nil || (textInputUsable && focusMoving) else { return PanelBar(slots: showsStrip) }
         return PanelBar.forField(mode: settings.toolbar, slots: showsStrip, stripEmpty: strip.isEmpty,
-                                 paste: clipboardHasText)
+                                 paste: clipboardHasText, ownDone: keyboard.layout.hasDoneKey)
     }
 
     /// The toolbar or the strip came or went: keys move (the keyboard's keep their index,

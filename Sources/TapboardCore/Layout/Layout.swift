@@ -30,6 +30,11 @@ public struct Layout: Sendable, Equatable {
 
     public func layer(named name: String) -> Layer? { layers.first { $0.name == name } }
 
+    /// A panel with a key of its own to end it (a `back` key: the picker's "Done").
+    public var hasDoneKey: Bool {
+        isPanel && (layers + wideLayers).contains { $0.rows.contains { $0.contains { $0.action == .back } } }
+    }
+
     /// The layer to show on a panel of this shape.
     public func layer(named name: String, wide: Bool) -> Layer? {
         if wide, let l = wideLayers.first(where: { $0.name == name }) { return l }
