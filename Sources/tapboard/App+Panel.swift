@@ -94,6 +94,7 @@ extension App {
         keyBubble = nil
         previewPool = nil
         heapTrim.now()  // the buffers just went; typing paused
+        suggestionStore?.dropResidentPages()
     }
 
     func requestRedraw(_ keys: [Int]?) {

@@ -27,6 +27,8 @@ final class App {
     var previewPool: BufferPool?
     var needsDraw = false
     var heapTrim = HeapTrim()
+    /// The dictionaries behind the suggestions (nil when they are off).
+    let suggestionStore: SuggestionStore?
     /// Loop tokens of the controller's timers.
     var timers: [ControllerTimer: Int] = [:]
     /// The output the panel is pinned to (--output), by name.
@@ -62,9 +64,9 @@ final class App {
         } else if display.virtualKeyboardManager == nil {
             printError("tapboard: the compositor lacks zwp_virtual_keyboard_manager_v1: arrows, Tab and key combinations will not work")
         }
+        suggestionStore = settings.suggestions ? SuggestionStore(dictionaries: DictionaryStore(layouts: store)) : nil
         controller = Controller(layouts: layouts, settings: settings, library: StoreLibrary(store: store),
-                                textInput: display.inputMethodManager != nil,
-                                suggestions: settings.suggestions ? SuggestionStore(dictionaries: DictionaryStore(layouts: store)) : nil)
+                                textInput: display.inputMethodManager != nil, suggestions: suggestionStore)
         renderer = PanelRenderer(theme: theme)
         renderer.onImageProblem = { printError("tapboard: \($0)") }
         loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])

@@ -27,13 +27,19 @@ struct DictionaryStore {
 
     /// The next-word pairs for `language` (`<lang>-pairs.tbd`), memory-mapped; nil when
     /// the language has none or the file is unusable (suggestions then go without them).
-    func loadPairs(language: String) -> (any WordSource)? {
+    func loadPairs(language: String) -> (any WordSource)? { mappedPairs(language: language)?.words }
+
+    /// `loadPairs`, with the mapped file the words are read from.
+    func mappedPairs(language: String) -> Mapped? {
         guard let path = path(language: language, suffix: "-pairs") else { return nil }
         return try? open(path).get()
     }
 
     /// The dictionary for `language`, memory-mapped, or a one-line reason.
-    func load(language: String) -> Result<any WordSource, StoreError> {
+    func load(language: String) -> Result<any WordSource, StoreError> { mapped(language: language).map(\.words) }
+
+    /// `load`, with the mapped file the words are read from.
+    func mapped(language: String) -> Result<Mapped, StoreError> {
         guard let path = path(language: language) else {
             let names = DictionaryStore.names(for: language)
             guard !names.isEmpty else { return .failure(StoreError(message: "this keyboard has no language, so no dictionary")) }
@@ -43,7 +49,13 @@ struct DictionaryStore {
         return open(path)
     }
 
-    private func open(_ path: String) -> Result<any WordSource, StoreError> {
+    /// A dictionary and the file it is read from.
+    struct Mapped {
+        let words: any WordSource
+        let file: MappedFile
+    }
+
+    private func open(_ path: String) -> Result<Mapped, StoreError> {
         let file: MappedFile
         switch MappedFile.open(path) {
         case .success(let f): file = f
@@ -52,7 +64,7 @@ struct DictionaryStore {
         do {
             let lexicon = try Lexicon(unsafeBytes: file.bytes, owner: file)
             file.dropResidentPages()  // validation read every page; queries read few
-            return .success(lexicon)
+            return .success(Mapped(words: lexicon, file: file))
         } catch {
             return .failure(StoreError(message: "\(path): \(error)"))
         }
@@ -106,18 +118,30 @@ final class SuggestionStore: SuggestionLibrary {
     private var providers: [String: Suggester?] = [:]
     private var sources: [String: (any WordSource)?] = [:]
     private var pairs: [String: (any WordSource)?] = [:]
+    /// The files behind `sources` and `pairs`.
+    private var files: [MappedFile] = []
 
     init(dictionaries: DictionaryStore) { self.dictionaries = dictionaries }
+
+    /// Lets go of the dictionary pages read so far (the panel hid): each word typed reads a
+    /// few pages of its own, so over a long day they would all stay resident.
+    func dropResidentPages() {
+        for file in files { file.dropResidentPages() }
+    }
 
     func provider(for layout: Layout) -> (any SuggestionProvider)? {
         if let p = providers[layout.name] { return p }
         let language = layout.language.lowercased()
         if sources[language] == nil {
-            switch dictionaries.load(language: language) {
-            case .success(let s): sources[language] = .some(s)
+            switch dictionaries.mapped(language: language) {
+            case .success(let m):
+                sources[language] = .some(m.words)
+                files.append(m.file)
             case .failure: sources[language] = .some(nil)
             }
-            pairs[language] = .some(dictionaries.loadPairs(language: language))
+            let mappedPairs = dictionaries.mappedPairs(language: language)
+            pairs[language] = .some(mappedPairs?.words)
+            if let file = mappedPairs?.file { files.append(file) }
         }
         let p = sources[language]!.map {
             Suggester(source: $0, keys: KeyNeighbours.from(layout: layout), pairs: pairs[language] ?? nil)
