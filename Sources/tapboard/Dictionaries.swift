@@ -27,19 +27,13 @@ struct DictionaryStore {
 
     /// The next-word pairs for `language` (`<lang>-pairs.tbd`), memory-mapped; nil when
     /// the language has none or the file is unusable (suggestions then go without them).
-    func loadPairs(language: String) -> (any WordSource)? { mappedPairs(language: language)?.words }
-
-    /// `loadPairs`, with the mapped file the words are read from.
-    func mappedPairs(language: String) -> Mapped? {
+    func loadPairs(language: String) -> Mapped? {
         guard let path = path(language: language, suffix: "-pairs") else { return nil }
         return try? open(path).get()
     }
 
     /// The dictionary for `language`, memory-mapped, or a one-line reason.
-    func load(language: String) -> Result<any WordSource, StoreError> { mapped(language: language).map(\.words) }
-
-    /// `load`, with the mapped file the words are read from.
-    func mapped(language: String) -> Result<Mapped, StoreError> {
+    func load(language: String) -> Result<Mapped, StoreError> {
         guard let path = path(language: language) else {
             let names = DictionaryStore.names(for: language)
             guard !names.isEmpty else { return .failure(StoreError(message: "this keyboard has no language, so no dictionary")) }
@@ -49,7 +43,7 @@ struct DictionaryStore {
         return open(path)
     }
 
-    /// A dictionary and the file it is read from.
+    /// A dictionary and the file it is read from (whose pages can be let go).
     struct Mapped {
         let words: any WordSource
         let file: MappedFile
@@ -116,35 +110,29 @@ final class MappedFile: @unchecked Sendable {
 final class SuggestionStore: SuggestionLibrary {
     let dictionaries: DictionaryStore
     private var providers: [String: Suggester?] = [:]
-    private var sources: [String: (any WordSource)?] = [:]
-    private var pairs: [String: (any WordSource)?] = [:]
-    /// The files behind `sources` and `pairs`.
-    private var files: [MappedFile] = []
+    private var sources: [String: DictionaryStore.Mapped?] = [:]
+    private var pairs: [String: DictionaryStore.Mapped?] = [:]
 
     init(dictionaries: DictionaryStore) { self.dictionaries = dictionaries }
 
     /// Lets go of the dictionary pages read so far (the panel hid): each word typed reads a
     /// few pages of its own, so over a long day they would all stay resident.
     func dropResidentPages() {
-        for file in files { file.dropResidentPages() }
+        for case let m? in Array(sources.values) + Array(pairs.values) { m.file.dropResidentPages() }
     }
 
     func provider(for layout: Layout) -> (any SuggestionProvider)? {
         if let p = providers[layout.name] { return p }
         let language = layout.language.lowercased()
         if sources[language] == nil {
-            switch dictionaries.mapped(language: language) {
-            case .success(let m):
-                sources[language] = .some(m.words)
-                files.append(m.file)
+            switch dictionaries.load(language: language) {
+            case .success(let m): sources[language] = .some(m)
             case .failure: sources[language] = .some(nil)
             }
-            let mappedPairs = dictionaries.mappedPairs(language: language)
-            pairs[language] = .some(mappedPairs?.words)
-            if let file = mappedPairs?.file { files.append(file) }
+            pairs[language] = .some(dictionaries.loadPairs(language: language))
         }
         let p = sources[language]!.map {
-            Suggester(source: $0, keys: KeyNeighbours.from(layout: layout), pairs: pairs[language] ?? nil)
+            Suggester(source: $0.words, keys: KeyNeighbours.from(layout: layout), pairs: (pairs[language] ?? nil)?.words)
         }
         providers[layout.name] = p
         return p

@@ -16,11 +16,11 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
     let dictionaries = DictionaryStore(layouts: store)
     let source: any WordSource
     switch dictionaries.load(language: layout.language) {
-    case .success(let s): source = s
+    case .success(let s): source = s.words
     case .failure(let e): printError("tapboard: \(e)"); return 1
     }
     var suggester = Suggester(source: source, keys: KeyNeighbours.from(layout: layout),
-                              pairs: o.noPairs ? nil : dictionaries.loadPairs(language: layout.language))
+                              pairs: o.noPairs ? nil : dictionaries.loadPairs(language: layout.language)?.words)
     for (name, value) in o.costs { suggester.costs.set(name, value) }
     if o.learned {
         let learned = LearnedStore.load(String(layout.language.split(separator: "-").first ?? "").lowercased())

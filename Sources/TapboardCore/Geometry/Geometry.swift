@@ -109,12 +109,7 @@ public struct PanelGeometry: Sendable, Equatable {
             self.strip = strip
             let n = PanelGeometry.stripSlots
             for i in 0..<n {
-                // Over the keys, as they are centred; the outer slots' touch areas reach the edges.
-                let x0 = (left + span * Double(i) / Double(n)).rounded()
-                let x1 = (left + span * Double(i + 1) / Double(n)).rounded()
-                let drawn = Rect(x: x0, y: strip.y, width: x1 - x0, height: strip.height)
-                let (c0, c1) = (i == 0 ? 0 : x0, i == n - 1 ? Double(width) : x1)
-                let cell = Rect(x: c0, y: strip.y, width: c1 - c0, height: strip.height)
+                let (drawn, cell) = PanelGeometry.column(i, of: n, in: strip, over: (left, span))
                 let slot = Key(label: "", action: .suggestion(i))
                 placed.append(PlacedKey(key: slot, row: -1, frame: drawn.insetBy(spacing / 2), cell: cell))
             }
@@ -122,20 +117,24 @@ public struct PanelGeometry: Sendable, Equatable {
         keys = placed
     }
 
-    /// The toolbar's buttons in `row`, over the keys' span (`over`: its left edge and width;
-    /// the outer buttons' touch areas reach the row's ends): each in a fixed quarter (Paste's
-    /// stays empty while it does not show), so that the others never move.
+    /// Column `i` of `n` in a band row (the strip, the toolbar): drawn over the keys' span
+    /// (`over`: its left edge and width), as they are centred; the outer columns' touch
+    /// areas reach the row's ends.
+    static func column(_ i: Int, of n: Int, in row: Rect, over keys: (left: Double, span: Double)) -> (drawn: Rect, cell: Rect) {
+        let x0 = (keys.left + keys.span * Double(i) / Double(n)).rounded()
+        let x1 = (keys.left + keys.span * Double(i + 1) / Double(n)).rounded()
+        let (c0, c1) = (i == 0 ? row.x : x0, i == n - 1 ? row.maxX : x1)
+        return (Rect(x: x0, y: row.y, width: x1 - x0, height: row.height),
+                Rect(x: c0, y: row.y, width: c1 - c0, height: row.height))
+    }
+
+    /// The toolbar's buttons in `row`: each in a fixed quarter (Paste's stays empty while it
+    /// does not show), so that the others never move.
     static func toolbarButtons(_ buttons: [ToolbarButton], in row: Rect, over keys: (left: Double, span: Double),
                                spacing: Double) -> [PlacedKey] {
         let all = ToolbarButton.allCases
-        let n = Double(all.count)
         return buttons.map { button in
-            let i = all.firstIndex(of: button) ?? 0
-            let x0 = (keys.left + keys.span * Double(i) / n).rounded()
-            let x1 = (keys.left + keys.span * Double(i + 1) / n).rounded()
-            let drawn = Rect(x: x0, y: row.y, width: x1 - x0, height: row.height)
-            let (c0, c1) = (i == 0 ? row.x : x0, i == all.count - 1 ? row.maxX : x1)
-            let cell = Rect(x: c0, y: row.y, width: c1 - c0, height: row.height)
+            let (drawn, cell) = column(all.firstIndex(of: button) ?? 0, of: all.count, in: row, over: keys)
             return PlacedKey(key: Key(label: button.label, action: .toolbar(button)), row: -1,
                              frame: drawn.insetBy(spacing / 2), cell: cell)
         }
