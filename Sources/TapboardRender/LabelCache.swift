@@ -1,4 +1,5 @@
 import CPangoCairo
+import TapboardCore
 
 /// Laid-out labels, kept between frames: a key's label is shaped once, then only
 /// painted. One Pango context serves every canvas.
@@ -11,14 +12,13 @@ final class LabelCache {
     }
 
     private let context: OpaquePointer
-    private var entries: [String: Entry] = [:]
+    /// More labels than any keyboard shows (all emoji pages are more): past it, the label
+    /// used longest ago goes.
+    private var entries = RecentlyUsed<String, Entry>(capacity: 600)
     /// Labels that change with every letter (the strip's words), kept apart in a few.
-    private var transients: [String: Entry] = [:]
-    private let transientLimit = 24
+    private var transients = RecentlyUsed<String, Entry>(capacity: 24)
     private var fonts: [Int: OpaquePointer] = [:]
     private let family: String
-    /// More labels than any keyboard shows; past it the cache starts afresh.
-    private let limit = 600
 
     init(family: String) {
         self.family = family
@@ -26,8 +26,7 @@ final class LabelCache {
     }
 
     deinit {
-        for e in entries.values { g_object_unref(UnsafeMutableRawPointer(e.layout)) }
-        for e in transients.values { g_object_unref(UnsafeMutableRawPointer(e.layout)) }
+        for e in entries.removeAll() + transients.removeAll() { Self.free(e) }
         for f in fonts.values { pango_font_description_free(f) }
         g_object_unref(UnsafeMutableRawPointer(context))
     }
@@ -46,22 +45,14 @@ final class LabelCache {
     /// With `width` (pixels), a longer label is cut in the middle with an ellipsis.
     func label(_ text: String, pixels: Int, transient: Bool = false, width: Int? = nil) -> Entry {
         let key = width.map { "\(pixels)|\($0)|\(text)" } ?? "\(pixels)|\(text)"
-        if let e = entries[key] ?? transients[key] { return e }
+        if let e = entries.value(for: key) ?? transients.value(for: key) { return e }
         let e = make(text, pixels: pixels, width: width)
-        if transient {
-            if transients.count >= transientLimit { drop(&transients) }
-            transients[key] = e
-        } else {
-            if entries.count >= limit { drop(&entries) }
-            entries[key] = e
-        }
+        let gone = transient ? transients.insert(e, for: key) : entries.insert(e, for: key)
+        if let gone { Self.free(gone) }
         return e
     }
 
-    private func drop(_ cache: inout [String: Entry]) {
-        for e in cache.values { g_object_unref(UnsafeMutableRawPointer(e.layout)) }
-        cache = [:]
-    }
+    private static func free(_ e: Entry) { g_object_unref(UnsafeMutableRawPointer(e.layout)) }
 
     private func make(_ text: String, pixels: Int, width: Int?) -> Entry {
         let layout = pango_layout_new(context)!

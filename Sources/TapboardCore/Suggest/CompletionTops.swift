@@ -7,15 +7,15 @@ final class CompletionTops {
     static let kept = 16
     /// Prefixes with fewer entries are scanned each time (cheaper than keeping them).
     static let worthKeeping = 200
-    /// Prefixes kept at most; past that the cache starts again.
+    /// Prefixes kept at most; past that, each new one takes the place of the one used longest ago.
     static let capacity = 300
 
-    private var tops: [String: [(word: String, frequency: UInt8)]] = [:]
+    private var tops = RecentlyUsed<String, [(word: String, frequency: UInt8)]>(capacity: capacity)
 
     /// The `kept` most frequent entries whose key starts with `prefix` (lower-cased), most
     /// frequent first, then in word order.
     func top(of source: any WordSource, prefix: String) -> [(word: String, frequency: UInt8)] {
-        if let known = tops[prefix] { return known }
+        if let known = tops.value(for: prefix) { return known }
         var best: [(word: String, frequency: UInt8)] = []
         best.reserveCapacity(Self.kept + 1)
         var visited = 0
@@ -27,10 +27,7 @@ final class CompletionTops {
             if best.count > Self.kept { best.removeLast() }
             return true
         }
-        if visited >= Self.worthKeeping {
-            if tops.count >= Self.capacity { tops.removeAll(keepingCapacity: true) }
-            tops[prefix] = best
-        }
+        if visited >= Self.worthKeeping { tops.insert(best, for: prefix) }
         return best
     }
 
