@@ -272,6 +272,8 @@ public final class PanelRenderer {
     }
 
     private static let hintSize = 0.62
+    /// The strip's one smaller size, as a share of its full size: for words too long at full size.
+    private static let stripShrink = 0.75
 
     /// The key cap inside a key's frame: the theme's gap instead of the geometry's spacing.
     private func capFrame(_ frame: Rect, spacing: Double) -> Rect {
@@ -301,13 +303,16 @@ public final class PanelRenderer {
         // a free scale would add a set for every word the strip shows.
         let room = f.width * 0.86
         if label.width > room, label.width > 0 {
-            // The strip's words shrink a little, then lose their middle to an ellipsis: they
-            // are whatever was typed, and every size drawn stays in Cairo's glyph caches.
-            let least = transient ? max(Int(Double(pixels) * 0.75), 6) : 6
-            let smaller = max(Int(Double(pixels) * room / label.width), least)
-            if smaller < pixels { label = labels.label(text, pixels: smaller, transient: transient) }
-            if transient, label.width > room {
-                label = labels.label(text, pixels: smaller, transient: true, width: Int(room))
+            if transient {
+                // The strip's words come in two sizes: a long one takes the smaller, then
+                // loses its middle to an ellipsis. They are whatever was typed, and every
+                // size drawn keeps a glyph set in Cairo's caches.
+                let smaller = max(Int(Double(pixels) * Self.stripShrink), 6)
+                label = labels.label(text, pixels: smaller, transient: true)
+                if label.width > room { label = labels.label(text, pixels: smaller, transient: true, width: Int(room)) }
+            } else {
+                let smaller = max(Int(Double(pixels) * room / label.width), 6)
+                if smaller < pixels { label = labels.label(text, pixels: smaller) }
             }
         }
         let factor = label.width > room && label.width > 0 ? max((room / label.width * 16).rounded(.down), 1) / 16 : 1
