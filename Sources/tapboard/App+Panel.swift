@@ -158,8 +158,8 @@ extension App {
         }
     }
 
-    /// Makes the virtual keyboard once a frame is out: its keymaps take milliseconds the
-    /// first frame should not wait for, and nothing can be tapped before the panel shows.
+    /// Makes the virtual keyboard in idle time: its keymaps take milliseconds a first
+    /// frame should not wait for. It lives as long as the seat.
     func makeVirtualKeyboardSoon() {
         guard virtualKeyboard == nil, display.virtualKeyboardManager != nil, display.seat != nil else { return }
         loop.schedule(after: 0) { [unowned self] in

@@ -107,10 +107,14 @@ final class App {
         }
     }
 
-    /// Creates the input method on the seat (the virtual keyboard follows the first frame).
+    /// Creates the input method on the seat, and the virtual keyboard: after the first
+    /// frame when the panel shows, else at once.
     func attach(_ seat: Seat) throws(WaylandError) {
         seat.handler = router
-        // The virtual keyboard comes after the panel's first frame (makeVirtualKeyboardSoon).
+        // GTK 3 (and Firefox) enable text-input only on a seat with a wl_keyboard: on a
+        // touch-only device ours is the seat's keyboard, so it must exist before any field
+        // can bring the panel up, and it stays through hide and show.
+        if !controller.visible { makeVirtualKeyboardSoon() }
         if let manager = display.inputMethodManager {
             let im = InputMethod(manager: manager, seat: seat)
             im.onDone = { [unowned self, unowned im] change in
