@@ -190,11 +190,3 @@ public struct WaylandError: Error, CustomStringConvertible {
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
-
-/// One line on stderr.
-func printError(_ line: String) {
-    let text = line + "\n"
-    text.utf8CString.withUnsafeBytes { raw in
-        _ = write(STDERR_FILENO, raw.baseAddress, raw.count - 1)
-    }
-}

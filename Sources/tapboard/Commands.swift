@@ -1,6 +1,7 @@
 import Glibc
 import TapboardCore
 import TapboardRender
+import TapboardWayland
 
 /// The keyboard and layer a command shows, chosen as the live panel would; `settings`:
 /// those already loaded (each load repeats the config file's warnings).

@@ -1,5 +1,6 @@
 import CSystemd
 import Glibc
+import TapboardWayland
 
 /// `tapboard show | hide | toggle`: asks the tapboard running on this display, over
 /// sm.puri.OSK0 when that tapboard owns the name, else through its signals

@@ -1,4 +1,5 @@
 import Glibc
+import TapboardWayland
 
 /// Small file-system helpers over libc (no Foundation at start-up).
 enum Files {
@@ -79,13 +80,4 @@ struct FileError: Error, CustomStringConvertible {
     var path: String
     var reason: String
     var description: String { "\(path): \(reason)" }
-}
-
-/// Writes a line to standard error.
-func printError(_ line: String) {
-    var text = line
-    text.append("\n")
-    text.utf8CString.withUnsafeBytes { raw in
-        _ = write(STDERR_FILENO, raw.baseAddress, raw.count - 1)
-    }
 }

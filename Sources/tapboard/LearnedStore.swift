@@ -1,5 +1,6 @@
 import Glibc
 import TapboardCore
+import TapboardWayland
 
 /// The only thing tapboard stores: the user's learned words, one file per language
 /// (`$XDG_DATA_HOME/tapboard/learned-LANG.txt`), mode 0600, written whole to a

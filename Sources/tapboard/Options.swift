@@ -34,7 +34,6 @@ struct Options {
     var noPairs = false
 
     static let commands = ["run", "geometry", "preview", "check", "layouts", "suggest", "forget", "show", "hide", "toggle", "version", "help"]
-
     /// Parses `args` (without the program name); the error is one line for the user.
     static func parse(_ args: [String]) -> Result<Options, UsageError> {
         var o = Options()
@@ -65,71 +64,89 @@ struct Options {
                 guard let v = rest.popFirst() else { return .failure(UsageError("\(name) needs a value")) }
                 return .success(v)
             }
-            switch name {
-            case "-h", "--help": o.command = "help"
-            case "-V", "--version": o.command = "version"
-            case "--hidden": o.hidden = true
-            case "--replace": o.replace = true
-            case "--learned": o.learned = true
-            case "--batch": o.batch = true
-            case "--stats": o.stats = true
-            case "--no-pairs": o.noPairs = true
-            case "--layout", "--layer", "--purpose", "--output", "-o", "--scale", "--layouts", "--context", "--config", "--cost", "--theme":
-                let v: String
+            guard let option = table.first(where: { $0.names.contains(name) }) else {
+                let valid = table.flatMap(\.names).filter { $0.hasPrefix("--") }.joined(separator: ", ")
+                return .failure(UsageError("unknown option \"\(name)\" (valid: \(valid), -o)"))
+            }
+            switch option.effect {
+            case .flag(let apply): apply(&o)
+            case .value(let apply):
                 switch value() {
-                case .success(let s): v = s
+                case .success(let v): if let e = apply(&o, v) { return .failure(e) }
                 case .failure(let e): return .failure(e)
                 }
-                if let e = o.set(name, v) { return .failure(e) }
-            default:
-                return .failure(UsageError("unknown option \"\(name)\" (valid: --layout, --layouts, --layer, --purpose, --output, -o, --scale, --hidden, --replace, --config, --theme, --context, --learned, --batch, --stats, --cost, --no-pairs, --help, --version)"))
             }
         }
         return .success(o)
     }
 
-    mutating func set(_ name: String, _ v: String) -> UsageError? {
-        switch name {
-        case "--layout": layout = v
-        case "--layouts":
-            layouts = v.split(separator: ",").map { String($0) }
-            if layouts.isEmpty { return UsageError("--layouts needs a comma-separated list such as us,de") }
-        case "--layer": layer = v
-        case "--context": context = v
-        case "--config": config = v
-        case "--theme":
+    /// What an option does: a switch, or an option with a value (`--layout de`, `--layout=de`)
+    /// that it checks (the error is one line for the user).
+    enum Effect {
+        case flag(@Sendable (inout Options) -> Void)
+        case value(@Sendable (inout Options, String) -> UsageError?)
+    }
+
+    /// Every option, by its names; `usage` below describes them for people.
+    static let table: [(names: [String], effect: Effect)] = [
+        (["-h", "--help"], .flag { $0.command = "help" }),
+        (["-V", "--version"], .flag { $0.command = "version" }),
+        (["--hidden"], .flag { $0.hidden = true }),
+        (["--replace"], .flag { $0.replace = true }),
+        (["--learned"], .flag { $0.learned = true }),
+        (["--batch"], .flag { $0.batch = true }),
+        (["--stats"], .flag { $0.stats = true }),
+        (["--no-pairs"], .flag { $0.noPairs = true }),
+        (["--layout"], .value { o, v in o.layout = v; return nil }),
+        (["--layouts"], .value { o, v in
+            o.layouts = v.split(separator: ",").map { String($0) }
+            return o.layouts.isEmpty ? UsageError("--layouts needs a comma-separated list such as us,de") : nil
+        }),
+        (["--layer"], .value { o, v in o.layer = v; return nil }),
+        (["--context"], .value { o, v in o.context = v; return nil }),
+        (["--config"], .value { o, v in o.config = v; return nil }),
+        (["--theme"], .value { o, v in
             guard !v.isEmpty else { return UsageError("--theme wants \(Settings.themeNames.joined(separator: ", ")) or a theme file") }
-            theme = v
-        case "--cost":
+            o.theme = v
+            return nil
+        }),
+        (["--cost"], .value { o, v in
             let parts = v.split(separator: "=", maxSplits: 1)
             guard parts.count == 2, let x = Double(parts[1]), Suggester.Costs.names.contains(String(parts[0])) else {
                 return UsageError("--cost wants NAME=NUMBER with a name of \(Suggester.Costs.names.joined(separator: ", ")), not \"\(v)\"")
             }
-            costs.append((String(parts[0]), x))
-        case "--purpose":
+            o.costs.append((String(parts[0]), x))
+            return nil
+        }),
+        (["--purpose"], .value { o, v in
             guard let p = ContentPurpose.allCases.first(where: { $0.name == v }) else {
                 let valid = ContentPurpose.allCases.map(\.name).joined(separator: ", ")
                 return UsageError("unknown purpose \"\(v)\" (valid: \(valid))")
             }
-            purpose = p
-        case "--output" where command == "run":
-            guard !v.isEmpty else { return UsageError("--output wants an output name such as HDMI-A-1") }
-            outputName = v
-        case "--output":
+            o.purpose = p
+            return nil
+        }),
+        (["--output"], .value { o, v in
+            if o.command == "run" {
+                guard !v.isEmpty else { return UsageError("--output wants an output name such as HDMI-A-1") }
+                o.outputName = v
+                return nil
+            }
             let parts = v.split(separator: "x")
             guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
                   (100...16384).contains(w), (100...16384).contains(h) else {
                 return UsageError("--output wants WIDTHxHEIGHT in logical pixels, 100 to 16384 each (e.g. 720x1280), not \"\(v)\"")
             }
-            output = (w, h)
-        case "-o": outputFile = v
-        case "--scale":
+            o.output = (w, h)
+            return nil
+        }),
+        (["-o"], .value { o, v in o.outputFile = v; return nil }),
+        (["--scale"], .value { o, v in
             guard let s = Int(v), (1...4).contains(s) else { return UsageError("--scale wants 1, 2, 3 or 4, not \"\(v)\"") }
-            scale = s
-        default: break
-        }
-        return nil
-    }
+            o.scale = s
+            return nil
+        }),
+    ]
 }
 
 struct UsageError: Error, CustomStringConvertible {

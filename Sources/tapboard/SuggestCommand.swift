@@ -1,5 +1,6 @@
 import Glibc
 import TapboardCore
+import TapboardWayland
 
 /// `tapboard suggest [--layout NAME] [--context TEXT] [--learned] [--batch] [--stats] WORD`:
 /// the candidates and the autocorrection for a word, as JSON.

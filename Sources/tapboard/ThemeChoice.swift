@@ -1,5 +1,6 @@
 import TapboardCore
 import TapboardRender
+import TapboardWayland
 
 /// The theme a `theme` setting or `--theme` names: `auto` follows the desktop's colour
 /// scheme (`scheme`, the portal's value), a built-in's name is that theme, anything else a

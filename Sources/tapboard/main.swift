@@ -1,5 +1,6 @@
 import Glibc
 import TapboardCore
+import TapboardWayland
 
 let args = Array(CommandLine.arguments.dropFirst())
 let options: Options
