@@ -129,6 +129,30 @@ import Testing
         #expect(d.c.preedit == "tiên")
     }
 
+    /// Firefox on a busy machine (a captured trace): its reports come many steps late, and
+    /// one of them still holds the preedit of the word before, shown as text. That is the
+    /// past, not a tap in the field: the word being typed stays open and whole.
+    @Test func aVeryLateReportHoldingTheWordBeforesPreeditKeepsTheNextWordOpen() throws {
+        var d = try Driven(["vi"])
+        d.focus("")
+        for k in ["t", "i", "e", "e", "n", "g", "s"] { d.tap(k) }
+        d.focus("", change: .updated)
+        d.tap("space")
+        for k in ["shift", "v", "i", "e", "e"] { d.tap(k) }
+        d.focus("", change: .updated)
+        d.focus("tiêng", change: .updated)  // "tiê", "n", "g": a preedit of the word before
+        #expect(d.c.preedit == "Viê")
+        d.tap("t")
+        var f = TextFieldState()
+        f.active = true
+        f.surrounding = SurroundingText(text: "tiếngVie", cursor: 7, anchor: 7)  // the space not in yet
+        d.record(d.c.fieldChanged(.updated, f))
+        #expect(d.c.preedit == "Viêt")
+        d.tap("j")
+        #expect(d.c.preedit == "Việt")
+        #expect(d.textOut(d.tap("space")) == [.edit(TextEdit(insert: "Việt")), .edit(TextEdit(insert: " "))])
+    }
+
     @Test func aTapElsewhereInTheFieldEndsTheOpenWordWithoutTypingIt() throws {
         var d = try Driven(["vi"])
         d.focus("xin ")

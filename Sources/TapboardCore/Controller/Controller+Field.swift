@@ -31,7 +31,7 @@ extension Controller {
                 forgetSequence()
             }
             let predicted = text.known != nil
-            if !text.clientReported(state.surrounding, preedits: preeditTrail), predicted, change == .updated,
+            if !text.clientReported(state.surrounding, showing: preedit), predicted, change == .updated,
                sequence?.isOpen == true {
                 // The cursor or the text moved under an open sequence (a tap in the field):
                 // the client has ended its preedit its own way; the next key starts afresh.

@@ -52,7 +52,6 @@ extension Controller {
     mutating func forgetSequence() {
         sequence?.clear()
         preedit = ""
-        preeditTrail = []
     }
 
     /// The keyboard shown now brings its own rules.
@@ -83,11 +82,7 @@ extension Controller {
         let wanted = textInputField == nil ? "" : (sequence?.preedit ?? "")
         let shown = out.contains { if case .edit = $0 { true } else { false } } ? "" : preedit
         preedit = wanted
-        if sequence?.isOpen == true {
-            if !wanted.isEmpty { preeditTrail = Array((preeditTrail + [wanted]).suffix(8)) }
-        } else {
-            preeditTrail = []
-        }
+        text.showed(preedit: wanted)
         return wanted == shown ? [] : [.preedit(wanted)]
     }
 }

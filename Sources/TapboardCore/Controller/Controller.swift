@@ -73,8 +73,6 @@ public struct Controller {
     var sequence: (any MultiStageInput)?
     /// What the field shows as preedit (an open sequence); empty: nothing.
     public internal(set) var preedit = ""
-    /// The preedits shown for the open sequence, newest last (a late report may hold one).
-    var preeditTrail: [String] = []
     /// The keyboard selection before a panel was opened (`back` restores it); nil: no panel open.
     var panelReturn: KeyboardSelection?
     /// Milliseconds to wait after a field loses focus before hiding (focus may move to another field).

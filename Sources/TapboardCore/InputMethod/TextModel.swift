@@ -12,7 +12,11 @@ public struct TextModel: Sendable, Equatable {
     /// What tapboard typed since the field was focused, for fields that report nothing;
     /// nil once a key moved the cursor somewhere unknown.
     public private(set) var typed: SurroundingText? = SurroundingText(text: "", cursor: 0, anchor: 0)
-    /// Most predictions kept while the client is silent.
+    /// The preedits shown in this field lately, this word's and the words' before, newest
+    /// last: Firefox counts the preedit of its moment into its text, and its reports may
+    /// come many steps late (a busy machine), after that word was committed.
+    var preedits: [String] = []
+    /// Most predictions, and most preedits, kept while the client is silent.
     static let depth = 32
 
     public init() {}
@@ -26,15 +30,23 @@ public struct TextModel: Sendable, Equatable {
     /// A new field: forget everything.
     public mutating func reset() {
         history = []
+        preedits = []
         typed = SurroundingText(text: "", cursor: 0, anchor: 0)
     }
 
-    /// The client's report after a `done` (nil: it reported no text). `preedits`: what the
-    /// field showed as preedit lately, newest last, which Firefox counts into its text (one
-    /// step late); a report that matches only without one is taken without it. True when
-    /// the report is one tapboard foresaw (false: the text or cursor moved some other way).
+    /// The field shows this preedit now.
+    public mutating func showed(preedit: String) {
+        guard !preedit.isEmpty, preedits.last != preedit else { return }
+        preedits.append(preedit)
+        if preedits.count > Self.depth { preedits.removeFirst(preedits.count - Self.depth) }
+    }
+
+    /// The client's report after a `done` (nil: it reported no text); `showing`: the preedit
+    /// shown now. A report that matches a prediction only without one of the preedits shown
+    /// lately is taken without it. True when the report is one tapboard foresaw (false: the
+    /// text or cursor moved some other way).
     @discardableResult
-    public mutating func clientReported(_ report: SurroundingText?, preedits: [String] = []) -> Bool {
+    public mutating func clientReported(_ report: SurroundingText?, showing: String = "") -> Bool {
         guard let report, report.isValid else {
             history = []
             return false
@@ -57,8 +69,8 @@ public struct TextModel: Sendable, Equatable {
         }
         // Something else happened: taken as it is, without the preedit showing now.
         var taken = report
-        if let now = preedits.last, !now.isEmpty, !report.hasSelection, report.beforeCursor?.hasSuffix(now) == true {
-            taken.apply(TextEdit(deleteBefore: now.utf8.count))
+        if !showing.isEmpty, !report.hasSelection, report.beforeCursor?.hasSuffix(showing) == true {
+            taken.apply(TextEdit(deleteBefore: showing.utf8.count))
         }
         history = [taken]
         return false
