@@ -153,6 +153,27 @@ import Testing
         #expect(d.textOut(d.tap("space")) == [.edit(TextEdit(insert: "Việt")), .edit(TextEdit(insert: " "))])
     }
 
+    /// Another captured order: the late report with the word before's preedit comes between
+    /// the words, and the reports after it catch up with what was committed.
+    @Test func aLateReportBetweenWordsLeavesTheNextWordWhole() throws {
+        var d = try Driven(["vi"])
+        d.focus("")
+        for k in ["t", "i", "e", "e", "n", "g", "s"] { d.tap(k) }
+        d.focus("", change: .updated)
+        d.tap("space")
+        d.focus("tiêng", change: .updated)
+        for k in ["shift", "v", "i"] { d.tap(k) }
+        d.focus("tiếng", change: .updated)
+        d.tap("e")
+        var f = TextFieldState()
+        f.active = true
+        f.surrounding = SurroundingText(text: "tiếngV", cursor: 7, anchor: 7)
+        d.record(d.c.fieldChanged(.updated, f))
+        for k in ["e", "t", "j"] { d.tap(k) }
+        #expect(d.c.preedit == "Việt")
+        #expect(d.textOut(d.tap("space")) == [.edit(TextEdit(insert: "Việt")), .edit(TextEdit(insert: " "))])
+    }
+
     @Test func aTapElsewhereInTheFieldEndsTheOpenWordWithoutTypingIt() throws {
         var d = try Driven(["vi"])
         d.focus("xin ")
