@@ -22,6 +22,10 @@ extension EndToEnd {
         return (c, app, panel)
     }
 
+    /// How long a preedit may take to be reported: a browser's page reports through a request
+    /// per event, seconds behind on a loaded machine reading its files from disk.
+    static let preeditReport: Double = 15
+
     /// The client's preedit reports, in order (`preedit "..."` lines, JSON-quoted).
     func preedits(_ app: Child) -> [String] {
         app.lines.filter { $0.hasPrefix("preedit ") }.compactMap {
@@ -48,7 +52,7 @@ extension EndToEnd {
         usleep(500_000)  // let the caret blink settle into the shots being compared
         let before = try c.screenshot("dead-\(client)-before")
         try c.tap(panel.taps(["´"]))
-        #expect(waitUntil(5) { preedits(app).contains("´") }, "\(client) reported: \(app.lines)")
+        #expect(waitUntil(Self.preeditReport) { preedits(app).contains("´") }, "\(client) reported: \(app.lines)")
         usleep(300_000)
         let midway = try c.screenshot("dead-\(client)-preedit")
         #expect(changedAbovePanel(before, midway, panel) > 0, "the preedit is not on screen (\(midway))")
@@ -64,7 +68,7 @@ extension EndToEnd {
     func telexTurnsTieengsVieetjIntoTiengViet(_ client: RealClient, _ kind: Compositor.Kind) throws {
         let (c, app, panel) = try session(kind, client, layout: "vi")
         try c.tap(panel.taps(["t", "i", "e", "e", "n", "g", "s", "space", "shift", "v", "i", "e", "e", "t", "j"]))
-        #expect(waitUntil(5) { preedits(app).contains("Việt") }, "\(client) reported: \(app.lines)")
+        #expect(waitUntil(Self.preeditReport) { preedits(app).contains("Việt") }, "\(client) reported: \(app.lines)")
         _ = try c.screenshot("telex-\(client)-preedit")
         try c.tap(panel.taps(["space"]))
         let text = settledFieldText(app)
@@ -87,7 +91,7 @@ extension EndToEnd {
     func focusMovingWithAnOpenWordTypesNothingIntoTheNextField(_ client: RealClient, _ kind: Compositor.Kind) throws {
         let (c, app, panel) = try session(kind, client, layout: "vi", field: FieldSetup(second: true))
         try c.tap(panel.taps(["x", "i", "n", "space", "c", "h", "a", "o", "f"]))
-        #expect(waitUntil(5) { preedits(app).contains("chào") }, "\(client) reported: \(app.lines)")
+        #expect(waitUntil(Self.preeditReport) { preedits(app).contains("chào") }, "\(client) reported: \(app.lines)")
         // The second field: the lower half of the GTK window, a tall text area on the page.
         try c.tap(["tap:360,\(client == .gtk4 ? 600 : 400)"])
         usleep(1_000_000)
@@ -108,7 +112,7 @@ extension EndToEnd {
     func aTapInTheFieldMidWordStartsANewWordThere(_ client: RealClient, _ kind: Compositor.Kind) throws {
         let (c, app, panel) = try session(kind, client, layout: "vi", field: FieldSetup(text: "xin "))
         try c.tap(panel.taps(["c", "h", "a", "o", "f"]))
-        #expect(waitUntil(5) { preedits(app).contains("chào") }, "\(client) reported: \(app.lines)")
+        #expect(waitUntil(Self.preeditReport) { preedits(app).contains("chào") }, "\(client) reported: \(app.lines)")
         // The start of the text: the GTK entry fills the window, the page's field is at its top.
         try c.tap(["tap:12,\(client == .gtk4 ? 378 : 110)"])
         usleep(1_000_000)
