@@ -3,6 +3,8 @@
 #               ARGS=--nested: sway in a window of your session, with tapboard inside
 # make test     install test dependencies, build, check protocols, run every test (unit tests also
 #               under the address sanitizer), fuzz each target for 20 s
+# make check    the fast tier while working: builds the tests and runs all but the compositor
+#               suites (unit, render and command-line tests); no apt-get, no release build
 # make bench    tapboard beside wvkbd and squeekboard in one headless session
 # make install  PREFIX=/usr/local [DESTDIR=...]: binary, layouts and panel pictures, dictionaries,
 #               example themes, man page, systemd user unit, desktop entries; make uninstall removes them (same PREFIX and DESTDIR)
@@ -24,7 +26,7 @@ DESKTOP = tapboard.desktop sm.puri.OSK0.desktop
 # The built-in themes as files to copy and change.
 THEMES = $(wildcard data/themes/*.theme)
 
-.PHONY: deps build release run test bench install install-files uninstall clean
+.PHONY: deps build release run test check bench install install-files uninstall clean
 
 deps:
 	scripts/install-deps build
@@ -53,6 +55,11 @@ test:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt $(SWIFT) test --skip-build \
 		--sanitize=address --build-path .build/asan --filter 'TapboardCoreTests\.|TapboardWaylandTests\.'
 	SWIFTC=$(SWIFT)c scripts/fuzz 20
+
+# Everything outside the serialized EndToEnd suite, which starts compositors and apps.
+check:
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --skip 'EndToEndTests\.EndToEnd/'
 
 bench: release
 	scripts/install-deps bench
