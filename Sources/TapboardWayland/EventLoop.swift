@@ -15,7 +15,7 @@ public final class EventLoop {
     private var watched: [Int32: () -> Void] = [:]
     private var sources: [any LoopSource] = []
     public var onSignal: ((Int32) -> Void)?
-    /// Runs after each batch of events, before the loop sleeps (draw here).
+    /// Runs once every event read so far is dispatched, before the loop sleeps (draw here).
     public var beforeSleep: (() -> Void)?
 
     public init(display: Display, signals: [Int32]) throws(WaylandError) {
@@ -113,7 +113,6 @@ public final class EventLoop {
             while wl_display_prepare_read(d) != 0 {
                 guard wl_display_dispatch_pending(d) >= 0 else { throw lost() }
             }
-            display.seat?.endOfBurst()
             beforeSleep?()
             guard running else { wl_display_cancel_read(d); break }
             if wl_display_flush(d) < 0, errno != EAGAIN {

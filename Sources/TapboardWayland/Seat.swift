@@ -149,9 +149,9 @@ public final class Seat {
         }
     }
 
-    /// Every event the compositor sent so far is handled: a held pointer still off our
-    /// surfaces has left for good.
-    func endOfBurst() {
+    /// Every event the compositor sent so far is handled (the loop's `beforeSleep`): a held
+    /// pointer still off our surfaces has left for good.
+    public func endOfBurst() {
         guard leavePending else { return }
         leavePending = false
         if surfaces.place(of: pointerSurface) == nil { endPointerPress() }

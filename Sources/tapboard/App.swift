@@ -83,6 +83,7 @@ final class App {
         loop.onSignal = { [unowned self] signal in self.signal(signal) }
         // Text first: what the events sent goes out before the strip is worked out and drawn.
         loop.beforeSleep = { [unowned self] in
+            self.display.seat?.endOfBurst()
             self.display.flush()
             self.perform(self.controller.settle())
             self.osk?.announceVisibility()
