@@ -70,7 +70,7 @@ extension Controller {
                 undoable = nil
                 var out: [Command] = [.key("BackSpace", []), .typeKeys(t + " ")]
                 text.sentBackspaceKey()
-                text.sent(TextEdit(insert: t + " "))
+                text.sentKeys(t + " ")
                 addedSpace = true
                 out += refreshStrip()
                 return out
@@ -140,7 +140,7 @@ extension Controller {
             text.sentBackspaceKey()
         }
         out.append(.typeKeys(new))
-        text.sent(TextEdit(insert: new))
+        text.sentKeys(new)
         commitsInField += 1
         return out
     }
@@ -179,7 +179,7 @@ extension Controller {
             text.sentBackspaceKey()
         }
         out.append(.typeKeys(u.typed))
-        text.sent(TextEdit(insert: u.typed))
+        text.sentKeys(u.typed)
         return out + refreshStrip()
     }
 

@@ -102,7 +102,7 @@ extension Controller {
     mutating func submit(_ effect: Effect) -> [Command] {
         let target = textInputField
         var out: [Command] = []
-        for output in Submission.plan(effect, field: target, text: target == nil ? nil : text.known) {
+        for output in Submission.plan(effect, field: target, text: target == nil ? nil : text.known, ownTail: text.ownTail) {
             switch output {
             case .edit(let edit):
                 out.append(.edit(edit))
@@ -110,7 +110,7 @@ extension Controller {
                 if !edit.insert.isEmpty { commitsInField += 1 }
             case .typeKeys(let s):
                 out.append(.typeKeys(s))
-                text.sent(TextEdit(insert: s))
+                text.sentKeys(s)
             case .key(let sym, let mods):
                 out.append(.key(sym, mods))
                 switch (sym, mods) {
