@@ -2,7 +2,8 @@
 #               session there (ARGS: its options); elsewhere the headless demo (scripts/demo);
 #               ARGS=--nested: sway in a window of your session, with tapboard inside
 # make test     install test dependencies, build, check protocols, run every test (unit tests also
-#               under the address sanitizer), fuzz each target for 20 s
+#               under the address sanitizer), then the Debian 13 tier (scripts/debian13, as root),
+#               fuzz each target for 20 s
 # make check    the fast tier while working: builds the tests and runs all but the compositor
 #               suites (unit, render and command-line tests); no apt-get, no release build
 # make bench    tapboard beside wvkbd and squeekboard in one headless session
@@ -50,6 +51,9 @@ test:
 	$(SWIFT) build -c release --product tapboard --static-swift-stdlib
 	$(SWIFT) build --build-tests
 	TAPBOARD_BIN=$(CURDIR)/.build/release/tapboard $(SWIFT) test --skip-build
+	# The bench's log reader on both libwayland forms; the Debian 13 tier (root made once, reused).
+	scripts/bench --self-check
+	SWIFT=$(SWIFT) scripts/debian13
 	# Unit tests again under the address sanitizer (own build path), then each fuzz target briefly.
 	$(SWIFT) build --build-tests --sanitize=address --build-path .build/asan
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt $(SWIFT) test --skip-build \

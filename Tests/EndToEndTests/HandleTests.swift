@@ -4,8 +4,8 @@ import Testing
 
 extension Compositor {
     /// The Qt 6 test client (Clients/qt-entry.py, a QLineEdit on Wayland); waits for its focus.
-    func qtEntry() throws -> Child {
-        let c = try start("/usr/bin/python3", [Self.clients + "/qt-entry.py"], env: ["QT_QPA_PLATFORM": "wayland"])
+    func qtEntry(_ args: [String] = []) throws -> Child {
+        let c = try start("/usr/bin/python3", [Self.clients + "/qt-entry.py"] + args, env: ["QT_QPA_PLATFORM": "wayland"])
         guard c.waitFor("ready", seconds: 15) else { throw HarnessError("the Qt entry did not start: \(c.stderr)") }
         return c
     }

@@ -100,8 +100,23 @@ final class Child: @unchecked Sendable {
 /// A headless compositor started by scripts/compositor, with one 720x1280 output.
 final class Compositor: @unchecked Sendable {
     enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case sway, phoc
+        case sway, phoc, labwc
         var testDescription: String { rawValue }
+
+        /// The compositors every end-to-end test runs on: TAPBOARD_COMPOSITORS (names
+        /// separated by commas), else sway and phoc (Debian 12's labwc 0.6 has no
+        /// input-method-v2). A name not known here stops the run rather than being dropped.
+        static let allCases: [Kind] = {
+            guard let list = ProcessInfo.processInfo.environment["TAPBOARD_COMPOSITORS"] else { return [.sway, .phoc] }
+            let kinds = list.split(separator: ",", omittingEmptySubsequences: false).map { name in
+                guard let kind = Kind(rawValue: String(name)) else {
+                    fatalError("TAPBOARD_COMPOSITORS=\(list): no compositor '\(name)' (known: sway, phoc, labwc)")
+                }
+                return kind
+            }
+            guard !kinds.isEmpty else { fatalError("TAPBOARD_COMPOSITORS is empty") }
+            return kinds
+        }()
     }
 
     let kind: Kind
