@@ -190,6 +190,25 @@ import Testing
         #expect(typed(up) == "é")
     }
 
+    /// The timer can run before a quick release is read (the compositor was busy between
+    /// the two events): by the events' own times it was a tap, and the letter is typed, not
+    /// the alternate the popup had ready. Held as long by the events, it is a long press.
+    @Test func aTapWhoseReleaseCameLateByTheClockIsStillATap() {
+        var s = KeyboardState(layout: us)
+        let g = geometry(s)
+        let o = index(g, "o")
+        // 30 ms by the events, across the wrap of their 32-bit clock.
+        _ = s.press(.pointer, at: g.keys[o].frame.center, time: 4_294_967_280, in: g)
+        _ = s.timerFired(.longPress(press: 1), time: 0, in: g)
+        let up = s.release(.pointer, time: 14, in: g)
+        #expect(up.contains(.closePopup))
+        #expect(typed(up) == "o")
+        _ = s.press(.pointer, at: g.keys[o].frame.center, time: 1000, in: g)
+        _ = s.timerFired(.longPress(press: 2), time: 0, in: g)
+        let long = s.release(.pointer, time: 1600, in: g)
+        #expect(long.contains(.closePopup) && typed(long) == "ò")
+    }
+
     @Test func releasingOffTheAlternatesCancels() {
         var s = KeyboardState(layout: us)
         let g = geometry(s)

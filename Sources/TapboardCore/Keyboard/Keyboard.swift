@@ -11,6 +11,8 @@ public struct KeyboardState: Sendable {
         /// A held shift typed capitals with it: its release leaves shift as it was.
         var usedAsModifier = false
         var origin: Point
+        /// The press event's time, in the compositor's milliseconds.
+        var time: UInt64 = 0
         /// The long-press timer fired (a popup may be open).
         var long = false
         /// Times the key repeated while held; its release types nothing more.
@@ -115,7 +117,7 @@ public struct KeyboardState: Sendable {
         // Those keys left a one-character layer: this finger's key is no longer on screen.
         if layerName != layerBefore { return effects }
         nextPressID += 1
-        pressed[source] = Press(id: nextPressID, key: index, isShift: key.action == .shift, origin: point)
+        pressed[source] = Press(id: nextPressID, key: index, isShift: key.action == .shift, origin: point, time: time)
         effects.append(.redrawKeys([index]))
         if previews, key.image == nil, case .text(let t) = key.action, !Self.isPictograph(t) {
             previewOwner = source
@@ -171,6 +173,12 @@ public struct KeyboardState: Sendable {
             popup = nil
             popupOwner = nil
             effects.append(.closePopup)
+            // The timer ran before the release was read, but by the events' own times the
+            // finger lifted before a popup was due (the compositor was busy between them):
+            // a tap, whatever the popup showed.
+            if open.kind != .preview, Self.elapsed(from: p.time, to: time) < timings.longPress {
+                return effects + activate(geometry.keys[p.key].key, time: time)
+            }
             guard let i = open.selected else { return effects }
             switch open.kind {
             case .alternates: return effects + typeText(open.values[i])
@@ -239,6 +247,11 @@ public struct KeyboardState: Sendable {
 }
 
 extension KeyboardState {
+    /// Milliseconds between two event times, which are 32 bits wide and wrap.
+    static func elapsed(from start: UInt64, to end: UInt64) -> UInt64 {
+        UInt64(UInt32(truncatingIfNeeded: end &- start))
+    }
+
     /// Emoji keys get no bubble, as on phone keyboards: the emoji is its own picture, and
     /// each emoji at bubble size would stay in Cairo's glyph cache.
     static func isPictograph(_ text: String) -> Bool {
