@@ -32,6 +32,13 @@ struct Driven {
         record(c.fieldChanged(change, f))
     }
 
+    /// The field reports `text` with the cursor at byte `cursor` (no selection).
+    mutating func report(_ text: String, cursor: Int) {
+        var f = c.field
+        f.surrounding = SurroundingText(text: text, cursor: cursor, anchor: cursor)
+        record(c.fieldChanged(.updated, f))
+    }
+
     mutating func record(_ commands: [Command]) {
         sent += commands
         for case .showPanel(let h) in commands { sent += c.panelConfigured(width: c.output.width, height: h) }

@@ -273,10 +273,6 @@ import Testing
         m.sentBackspaceKey()
         #expect(m.bestGuess == s("Hi."))
     }
-}
-
-@Suite struct OwnTailTests {
-    func s(_ t: String) -> SurroundingText { SurroundingText(text: t, cursor: t.utf8.count, anchor: t.utf8.count) }
 
     /// What tapboard committed stays its own until a key or a report of another change.
     @Test func tapboardsOwnBytesEndWithAKeyOrAnotherChange() {
