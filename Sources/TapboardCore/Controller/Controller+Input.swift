@@ -79,7 +79,7 @@ extension Controller {
             case .openPanel(let name): out += openPanel(name)
             case .back: out += backFromPanel()
             case .commitText, .deleteBackward, .deleteWordBackward, .doubleSpace, .enter, .key:
-                out += (multiStage(e) ?? compose(e) ?? submit(e)) + autoShift()
+                out += (multiStage(e) ?? typeInWord(e) ?? submit(e)) + autoShift()
             case .pickSuggestion(let slot): out += finishSequence() + pick(slot)
             case .toolbar(let button): out += toolbarTapped(button)
             }

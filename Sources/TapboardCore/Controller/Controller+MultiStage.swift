@@ -15,8 +15,8 @@ extension Controller {
         case .commitText(let t):
             let step = input.type(t)
             sequence = input
-            out = commitComposed(step.commit)
-            if !step.taken { out += compose(effect) ?? submit(effect) }
+            out = commitSequenceText(step.commit)
+            if !step.taken { out += typeInWord(effect) ?? submit(effect) }
         case .deleteBackward:
             guard input.backspace() else { return nil }
             sequence = input
@@ -28,7 +28,7 @@ extension Controller {
             out = []
         case .enter, .key, .doubleSpace:
             guard input.isOpen else { return nil }
-            out = finishSequence() + (compose(effect) ?? submit(effect))
+            out = finishSequence() + (typeInWord(effect) ?? submit(effect))
         default:
             return nil
         }
@@ -44,7 +44,7 @@ extension Controller {
         let text = reachable ? input.finish() : ""
         input.clear()
         sequence = input
-        let out = commitComposed(text)
+        let out = commitSequenceText(text)
         return clearingPreedit(before: out) + out + syncPreedit(after: out)
     }
 
@@ -62,10 +62,10 @@ extension Controller {
 
     /// Final text from a sequence, typed as if tapped: letter by letter while the strip
     /// tracks the word, else in one piece.
-    mutating func commitComposed(_ text: String) -> [Command] {
+    mutating func commitSequenceText(_ text: String) -> [Command] {
         guard !text.isEmpty else { return [] }
         let pieces = showsStrip ? text.map(String.init) : [text]
-        return pieces.flatMap { compose(.commitText($0)) ?? submit(.commitText($0)) }
+        return pieces.flatMap { typeInWord(.commitText($0)) ?? submit(.commitText($0)) }
     }
 
     /// A preedit showing goes before key events (only a text-input commit replaces it).

@@ -54,8 +54,8 @@ extension Controller {
     /// Punctuation that takes the place of a space tapboard added after a picked word.
     static let closingPunctuation: Set<String> = [".", ",", "!", "?", ";", ":"]
 
-    /// Text effects while the strip shows; nil: submit as usual.
-    mutating func compose(_ effect: Effect) -> [Command]? {
+    /// Text effects on the word being typed while the strip shows; nil: submit as usual.
+    mutating func typeInWord(_ effect: Effect) -> [Command]? {
         guard showsStrip, textInputField != nil else { return nil }
         switch effect {
         case .commitText(let t):

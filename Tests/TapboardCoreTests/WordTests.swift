@@ -33,7 +33,8 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
     func learnedWords(for language: String) -> LearnedWords { LearnedWords() }
 }
 
-@Suite struct ComposeTests {
+/// The word being typed: the strip, autocorrection and its undo, learning.
+@Suite struct WordTests {
     @Test func theStripIsAskedWithTheTextBeforeTheWord() throws {
         let lib = ShippedLibrary()
         var d = try Driven()
