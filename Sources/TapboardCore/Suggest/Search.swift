@@ -1,3 +1,5 @@
+// The C maths library, for log10 and pow (the standard library has no logarithms); with
+// Suggester.swift the only C import of TapboardCore, which makes no system call.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
