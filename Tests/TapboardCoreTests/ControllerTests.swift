@@ -10,15 +10,27 @@ struct ShippedLibrary: LayoutLibrary {
 }
 
 /// The controller as the app drives it: a field focused, the panel configured, taps by label.
+/// The controller driven through the shared CommandHost, as App drives it; after each
+/// call the host's checks must hold (the first broken rule is recorded as an issue).
 struct Driven {
-    var c: Controller
-    var time: UInt64 = 1000
-    var sent: [Command] = []
+    var host: CommandHost
+    var c: Controller {
+        get { host.controller }
+        set { host.controller = newValue }
+    }
+    var sent: [Command] {
+        get { host.carried }
+        set { host.carried = newValue }
+    }
+    var time: UInt64 {
+        get { host.time }
+        set { host.time = newValue }
+    }
 
     init(_ names: [String] = ["us", "emoji"], settings: Settings = Settings(), hidden: Bool = true) throws {
         let lib = ShippedLibrary()
         let layouts = try names.map { try lib.load($0).get() }
-        c = Controller(layouts: layouts, settings: settings, library: lib)
+        host = CommandHost(Controller(layouts: layouts, settings: settings, library: lib))
         sent += c.start(hidden: hidden)
     }
 
@@ -40,9 +52,14 @@ struct Driven {
     }
 
     mutating func record(_ commands: [Command]) {
-        sent += commands
-        for case .showPanel(let h) in commands { sent += c.panelConfigured(width: c.output.width, height: h) }
-        sent += c.settle()
+        host.run(commands)
+        host.call { $0.settle() }
+        checked()
+    }
+
+    /// The host's checks held so far.
+    func checked(_ location: SourceLocation = #_sourceLocation) {
+        if let rule = host.violations.first { Issue.record("the command host: \(rule)", sourceLocation: location) }
     }
 
     /// Taps the key with this label (or action name) and returns what was sent.
@@ -53,10 +70,11 @@ struct Driven {
             return []
         }
         time += 200
-        var out = c.press(.pointer, at: k.frame.center, time: time)
-        out += c.release(.pointer, time: time + 20)
-        out += c.settle()  // as the app does once the text has gone out
-        sent += out
+        let at = time
+        var out = host.call { $0.press(.pointer, at: k.frame.center, time: at) }
+        out += host.call { $0.release(.pointer, time: at + 20) }
+        out += host.call { $0.settle() }  // as the app does once the text has gone out
+        checked()
         return out
     }
 

@@ -32,75 +32,51 @@ struct FewWords: SuggestionLibrary {
     func learnedWords(for language: String) -> LearnedWords { LearnedWords() }
 }
 
-/// The controller driven as App drives it, its key events carried by a real
-/// VirtualKeyboard into a log, timers due at their time.
+/// The controller driven as App drives it, through the shared CommandHost, its key events
+/// carried by a real VirtualKeyboard into a log.
 final class Storm {
-    var c: Controller
+    var host: CommandHost
+    var c: Controller { host.controller }
+    var time: UInt64 {
+        get { host.time }
+        set { host.time = newValue }
+    }
     let log = KeymapTests.Log()
     let vk: VirtualKeyboard
-    var timers: [ControllerTimer: UInt64] = [:]
-    var time: UInt64 = 10_000
-    var popup = false, preview = false, panel = false
-    /// Popups opened and key events sent, to show the storm reached them.
-    var popups = 0
-    /// Text sent to the field by text-input, in order.
-    var inserted = ""
     var random: SeededRandom
     static let sources: [PressSource] = [.pointer, .touch(0), .touch(1), .touch(2), .touch(3), .touch(4)]
 
     init(_ layout: Layout, library: Keyboards, seed: UInt64, purpose: ContentPurpose, suggestions: Bool) throws {
         random = SeededRandom(state: seed)
-        vk = try VirtualKeyboard(sink: log)
-        c = Controller(layouts: [layout] + (library.all["emoji"].map { [$0] } ?? []), settings: Settings(),
-                       library: library, suggestions: suggestions ? FewWords() : nil)
-        carry(c.start(hidden: true))
+        let vk = try VirtualKeyboard(sink: log)
+        self.vk = vk
+        host = CommandHost(Controller(layouts: [layout] + (library.all["emoji"].map { [$0] } ?? []), settings: Settings(),
+                                      library: library, suggestions: suggestions ? FewWords() : nil), time: 10_000)
+        host.onKeys = { command, time in
+            switch command {
+            case .typeKeys(let s): vk.type(s, time: UInt32(truncatingIfNeeded: time))
+            case .key(let sym, let mods): vk.press(keysymNamed: sym, modifiers: mods, time: UInt32(truncatingIfNeeded: time))
+            case .keyboardShown(let l):
+                vk.releaseAll()
+                vk.prepare(for: l)
+            default: break
+            }
+        }
+        call { $0.start(hidden: true) }
         var f = TextFieldState()
         f.active = true
         f.purpose = purpose
         f.surrounding = SurroundingText(text: "", cursor: 0, anchor: 0)
-        carry(c.fieldChanged(.activated, f))
+        call { $0.fieldChanged(.activated, f) }
     }
 
-    func carry(_ commands: [Command]) {
-        for command in commands {
-            switch command {
-            case .edit(let e): inserted += e.insert
-            case .typeKeys(let s): vk.type(s, time: UInt32(time))
-            case .key(let sym, let mods): vk.press(keysymNamed: sym, modifiers: mods, time: UInt32(time))
-            case .keyboardShown(let l):
-                vk.releaseAll()
-                vk.prepare(for: l)
-            case .showPanel(let h):
-                panel = true
-                carry(c.panelConfigured(width: c.output.width, height: h))
-            case .setPanelHeight(let h): carry(c.panelConfigured(width: c.output.width, height: h))
-            case .hidePanel:
-                panel = false
-                popup = false
-                preview = false
-            case .schedule(let t, let ms): timers[t] = time + ms
-            case .cancel(let t): timers[t] = nil
-            case .showPopup:
-                popup = true
-                popups += 1
-            case .closePopup: popup = false
-            case .showPreview: preview = true
-            case .hidePreview: preview = false
-            case .redraw, .say, .saveLearned, .preedit, .paste: break
-            }
-        }
+    /// One controller call, carried out by the host.
+    func call(_ body: (inout Controller) -> [Command]) {
+        host.call(body)
     }
 
     /// Time passes; timers that come due fire in their order.
-    func wait(_ ms: UInt64) {
-        let end = time + ms
-        while let (t, due) = timers.filter({ $0.value <= end }).min(by: { $0.value < $1.value }) {
-            time = max(time, due)
-            timers[t] = nil
-            carry(c.timerFired(t, time: time))
-        }
-        time = end
-    }
+    func wait(_ ms: UInt64) { host.wait(ms) }
 
     /// A point on a random key (near its centre), or anywhere around the panel.
     func somewhere() -> Point {
@@ -116,11 +92,16 @@ final class Storm {
 
     func step() {
         let source = Storm.sources.randomElement(using: &random)!
+        let time = self.time
         switch Int.random(in: 0..<10, using: &random) {
-        case 0...3: carry(c.press(source, at: somewhere(), time: time))
-        case 4, 5: carry(c.move(source, to: somewhere()))
-        case 6, 7: carry(c.release(source, time: time))
-        case 8: carry(c.cancel(source))
+        case 0...3:
+            let at = somewhere()
+            call { $0.press(source, at: at, time: time) }
+        case 4, 5:
+            let to = somewhere()
+            call { $0.move(source, to: to) }
+        case 6, 7: call { $0.release(source, time: time) }
+        case 8: call { $0.cancel(source) }
         default: wait(UInt64.random(in: 300...900, using: &random))
         }
         wait(UInt64.random(in: 0...120, using: &random))
@@ -128,7 +109,8 @@ final class Storm {
 
     /// Every finger lifts; what timers remain run out.
     func lift() {
-        for s in Storm.sources { carry(c.release(s, time: time)) }
+        let time = self.time
+        for s in Storm.sources { call { $0.release(s, time: time) } }
         wait(5000)
     }
 }
@@ -151,14 +133,12 @@ final class Storm {
                                   suggestions: seed != 2)
             for _ in 0..<300 { storm.step() }
             storm.lift()
-            popups += storm.popups
-            typed += storm.inserted.count
+            popups += storm.host.popups
+            typed += storm.host.inserted.count
             keyEvents += storm.log.events.count
             let what = "\(layout.name), seed \(seed), \(purpose)"
-            #expect(storm.c.keyboard.activePresses.isEmpty, "\(what): presses held")
-            #expect(storm.c.keyboard.popup == nil && !storm.popup, "\(what): a popup left open")
-            #expect(!storm.preview, "\(what): a key bubble left")
-            #expect(storm.timers.keys.allSatisfy { if case .key = $0 { false } else { true } }, "\(what): \(storm.timers)")
+            storm.host.checkAtRest(Storm.sources)
+            #expect(storm.host.violations.isEmpty, "\(what): \(storm.host.violations)")
             #expect(storm.vk.held.isEmpty, "\(what): virtual keys held")
             var down: [String: Int] = [:]
             for e in storm.log.events where !e.hasPrefix("mods") {
@@ -170,8 +150,8 @@ final class Storm {
             if let mods = storm.log.events.last(where: { $0.hasPrefix("mods") }) {
                 #expect(mods == "mods 0", "\(what): modifiers left \(mods)")
             }
-            storm.carry(storm.c.hide())
-            #expect(!storm.panel)
+            storm.call { $0.hide() }
+            #expect(!storm.host.panelShown)
         }
         #expect(popups > 50 && typed > 1000 && keyEvents > 1000, "\(popups) popups, \(typed) typed, \(keyEvents) key events")
     }
@@ -193,17 +173,22 @@ final class Storm {
                 if !free.isEmpty, held.isEmpty || Bool.random(using: &storm.random) {
                     let k = letters.randomElement(using: &storm.random)!
                     let s = free.randomElement(using: &storm.random)!
-                    storm.carry(storm.c.press(s, at: k.frame.center, time: storm.time))
+                    let time = storm.time
+                    storm.call { $0.press(s, at: k.frame.center, time: time) }
                     expected += k.key.text(shifted: false) ?? ""
                     held.append(s)
                 } else {
                     let s = held.remove(at: Int.random(in: 0..<held.count, using: &storm.random))
-                    storm.carry(storm.c.release(s, time: storm.time))
+                    let time = storm.time
+                    storm.call { $0.release(s, time: time) }
                 }
                 storm.time += UInt64.random(in: 5...60, using: &storm.random)
             }
-            for s in held { storm.carry(storm.c.release(s, time: storm.time)) }
-            #expect(storm.inserted == expected, "\(layout.name), seed \(seed)")
+            for s in held {
+                let time = storm.time
+                storm.call { $0.release(s, time: time) }
+            }
+            #expect(storm.host.inserted == expected && storm.host.violations.isEmpty, "\(layout.name), seed \(seed): \(storm.host.violations)")
         }
     }
 }
