@@ -112,6 +112,8 @@ final class SuggestionStore: SuggestionLibrary {
     private var providers: [String: Suggester?] = [:]
     private var sources: [String: DictionaryStore.Mapped?] = [:]
     private var pairs: [String: DictionaryStore.Mapped?] = [:]
+    /// Each language's spell checker, opened when a typed word is not in the dictionary.
+    private var spellCheckers: [String: Hunspell] = [:]
 
     init(dictionaries: DictionaryStore) { self.dictionaries = dictionaries }
 
@@ -131,8 +133,11 @@ final class SuggestionStore: SuggestionLibrary {
             }
             pairs[language] = .some(dictionaries.loadPairs(language: language))
         }
+        if spellCheckers[language] == nil { spellCheckers[language] = Hunspell(language: language, log: printError) }
         let p = sources[language]!.map {
-            Suggester(source: $0.words, keys: KeyNeighbours.from(layout: layout), pairs: (pairs[language] ?? nil)?.words)
+            var s = Suggester(source: $0.words, keys: KeyNeighbours.from(layout: layout), pairs: (pairs[language] ?? nil)?.words)
+            s.spell = spellCheckers[language]
+            return s
         }
         providers[layout.name] = p
         return p

@@ -32,6 +32,8 @@ struct Options {
     var costs: [(name: String, value: Double)] = []
     /// `suggest --no-pairs`: without the language's next-word pairs (to measure what they bring).
     var noPairs = false
+    /// `suggest --no-spell`: without the language's spell checker (to measure what it brings).
+    var noSpell = false
 
     static let commands = ["run", "geometry", "preview", "check", "layouts", "suggest", "forget", "show", "hide", "toggle", "version", "help"]
 
@@ -74,6 +76,7 @@ struct Options {
             case "--batch": o.batch = true
             case "--stats": o.stats = true
             case "--no-pairs": o.noPairs = true
+            case "--no-spell": o.noSpell = true
             case "--layout", "--layer", "--purpose", "--output", "-o", "--scale", "--layouts", "--context", "--config", "--cost", "--theme":
                 let v: String
                 switch value() {
@@ -82,7 +85,7 @@ struct Options {
                 }
                 if let e = o.set(name, v) { return .failure(e) }
             default:
-                return .failure(UsageError("unknown option \"\(name)\" (valid: --layout, --layouts, --layer, --purpose, --output, -o, --scale, --hidden, --replace, --config, --theme, --context, --learned, --batch, --stats, --cost, --no-pairs, --help, --version)"))
+                return .failure(UsageError("unknown option \"\(name)\" (valid: --layout, --layouts, --layer, --purpose, --output, -o, --scale, --hidden, --replace, --config, --theme, --context, --learned, --batch, --stats, --cost, --no-pairs, --no-spell, --help, --version)"))
             }
         }
         return .success(o)

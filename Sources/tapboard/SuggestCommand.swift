@@ -22,6 +22,7 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
     var suggester = Suggester(source: source, keys: KeyNeighbours.from(layout: layout),
                               pairs: o.noPairs ? nil : dictionaries.loadPairs(language: layout.language)?.words)
     for (name, value) in o.costs { suggester.costs.set(name, value) }
+    if !o.noSpell { suggester.spell = Hunspell(language: layout.language, log: printError) }
     if o.learned {
         let learned = LearnedStore.load(String(layout.language.split(separator: "-").first ?? "").lowercased())
         suggester.learnedWords = learned.words
@@ -75,10 +76,10 @@ func monotonicSeconds() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
-/// `tapboard suggest` output: `{"candidates":[...],"autocorrect":"word"|null}`.
+/// `tapboard suggest` output: `{"candidates":[...],"autocorrect":"word"|null,"known":true|false}`.
 enum SuggestJSON {
     static func encode(_ s: Suggestions) -> String {
         let list = s.candidates.map(GeometryJSON.quote).joined(separator: ",")
-        return "{\"candidates\":[\(list)],\"autocorrect\":\(s.autocorrect.map(GeometryJSON.quote) ?? "null")}"
+        return "{\"candidates\":[\(list)],\"autocorrect\":\(s.autocorrect.map(GeometryJSON.quote) ?? "null"),\"known\":\(s.known)}"
     }
 }

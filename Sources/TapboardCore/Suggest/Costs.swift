@@ -32,8 +32,11 @@ extension Suggester {
         public var apostropheLead = 12.0
         /// A known word this rare or rarer ("teh", "becuase" in a list made from the web)...
         public var rareKnown = 48.0
-        /// ...is corrected when a candidate's score leads it by this much.
+        /// ...is corrected when a candidate's score leads it by this much, if the spell checker rejects it.
         public var rareKnownLead = 10.0
+        /// A known word typed exactly is corrected to a word the context makes this many
+        /// classes likelier (typing error included), and only after a token the pairs know.
+        public var realWordLead = 40.0
         public init() {}
         /// Candidates found by an edit rank this much lower in the strip than completions
         /// (autocorrect is not affected).
@@ -63,7 +66,7 @@ extension Suggester {
             ("extraNeighbour", \.extraNeighbour), ("caseOnly", \.caseOnly), ("exactBonus", \.exactBonus),
             ("name", \.name), ("minimumScore", \.minimumScore), ("margin", \.margin),
             ("apostropheLead", \.apostropheLead), ("rareKnown", \.rareKnown), ("rareKnownLead", \.rareKnownLead),
-            ("editInStrip", \.editInStrip), ("pairWeight", \.pairWeight), ("pairShift", \.pairShift),
+            ("editInStrip", \.editInStrip), ("realWordLead", \.realWordLead), ("pairWeight", \.pairWeight), ("pairShift", \.pairShift),
         ]
     }
 }
