@@ -36,7 +36,7 @@ extension Suggester {
         public var rareKnownLead = 10.0
         /// A known word typed exactly is corrected to a word the context makes this many
         /// classes likelier (typing error included), and only after a token the pairs know.
-        public var realWordLead = 40.0
+        public var realWordLead = 10.0
         public init() {}
         /// Candidates found by an edit rank this much lower in the strip than completions
         /// (autocorrect is not affected).

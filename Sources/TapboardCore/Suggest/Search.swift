@@ -206,7 +206,7 @@ struct Search {
                           best.score - f >= s.costs.rareKnownLead, lead >= s.costs.margin {
                     // A rare web misspelling that made the list ("teh"): the spell checker rejects it.
                     fix = best.word
-                } else if realWordError(best.word, lead: best.score - typedScore), lead >= s.costs.margin {
+                } else if realWordError(best.word, lead: best.score - typedScore, over: typedForm.frequency), lead >= s.costs.margin {
                     // A real-word error ("form" for "from") where the context all but demands the other word.
                     fix = best.word
                 }
@@ -253,11 +253,14 @@ struct Search {
                            known: known)
     }
 
-    /// Whether the context makes `word` overwhelmingly likelier than the known word typed:
-    /// the language's pairs know both the previous token and `word` after it, and `word`
-    /// leads the typed word, typing error included, by `realWordLead` classes.
-    func realWordError(_ word: String, lead: Double) -> Bool {
-        guard let pairPrefix, let pairs = s.pairs, lead >= s.costs.realWordLead else { return false }
+    /// Whether the context makes `word` overwhelmingly likelier than the known word typed
+    /// (of class `typedClass`): the language's pairs know both the previous token and `word`
+    /// after it, `word` leads the typed word, typing error included, by `realWordLead`
+    /// classes, and it is the commoner word on its own too (context alone never outweighs
+    /// a word: "fox jumps" stays, however often the pairs saw "fox bumps").
+    func realWordError(_ word: String, lead: Double, over typedClass: UInt8) -> Bool {
+        guard let pairPrefix, let pairs = s.pairs, lead >= s.costs.realWordLead,
+              let own = s.source.lookup(key: word.lowercased()).map(\.frequency).max(), own > typedClass else { return false }
         return pairs.frequency(of: pairPrefix + word.lowercased()) != nil
     }
 
