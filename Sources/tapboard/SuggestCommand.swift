@@ -22,7 +22,8 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
     var suggester = Suggester(source: source, keys: KeyNeighbours.from(layout: layout),
                               pairs: o.noPairs ? nil : dictionaries.loadPairs(language: layout.language)?.words)
     for (name, value) in o.costs { suggester.costs.set(name, value) }
-    if !o.noSpell { suggester.spell = Hunspell(language: layout.language, log: printError) }
+    let spell = o.noSpell ? nil : dictionaries.spellChecker(language: layout.language)
+    suggester.spell = spell?.0
     if o.learned {
         let learned = LearnedStore.load(String(layout.language.split(separator: "-").first ?? "").lowercased())
         suggester.learnedWords = learned.words

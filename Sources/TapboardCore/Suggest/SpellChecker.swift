@@ -16,3 +16,17 @@ public final class WordSetSpellChecker: SpellChecker {
         return words.contains(word) || words.contains(word.lowercased())
     }
 }
+
+/// A spell checker's words, expanded ahead of time into a dictionary file
+/// (`<lang>-known.tbd`, scripts/build-known): memory-mapped, it costs only the pages a
+/// look-up touches, where the spell checker itself costs megabytes. A word is accepted as
+/// the checker would: in a stored spelling, or capitalised or in capitals ("Lounged" at a
+/// sentence start), not in lower case when stored with capitals.
+public final class WordSourceSpellChecker: SpellChecker {
+    public let words: any WordSource
+    public init(_ words: any WordSource) { self.words = words }
+    public func accepts(_ word: String) -> Bool {
+        let shape = CaseShape(word)
+        return words.lookup(key: word).contains { $0.word == word || shape.apply($0.word) == word || shape == .upper }
+    }
+}
