@@ -11,7 +11,7 @@ extension Suggester {
         /// Two neighbouring letters typed in the wrong order.
         public var swap = 16.0
         /// A letter left out; less when it is a doubled letter's second half.
-        public var dropped = 14.0
+        public var dropped = 12.0
         public var droppedDouble = 10.0
         /// A letter too many; less when doubled or on a neighbouring key of the letter before or after it.
         public var extra = 34.0
