@@ -52,9 +52,11 @@ public struct Suggester {
         suggest(word, context: context).candidates
     }
 
-    /// What space would turn `word` into, or nil to leave it as typed. Known words are
-    /// never changed, save a much likelier form with an apostrophe ("dont" → "don't") and
-    /// web misspellings that made the list ("teh").
+    /// What space would turn `word` into, or nil to leave it as typed. Known words (in the
+    /// dictionary, accepted by the spell checker, or learned) are never changed, save a much
+    /// likelier form with an apostrophe ("dont" → "don't"), rare web misspellings that made
+    /// the list and the spell checker rejects ("teh"), and real-word errors where the pairs
+    /// make a commoner word far likelier after the previous one ("came form" → "came from").
     public func correction(for word: String, context: String) -> String? {
         suggest(word, context: context).autocorrect
     }
