@@ -114,10 +114,13 @@ import Testing
 
     @Test func contextAloneNeverChangesAKnownWord() {
         // The pairs know "fox bumps" well, and "jumps" not at all: "jumps" stays.
-        let words = WordListSource(language: "en", words: [("fox", 45), ("jumps", 38), ("bumps", 36), ("from", 70), ("form", 55), ("i", 75), ("came", 55)])
+        let words = WordListSource(language: "en", words: [("fox", 45), ("jumps", 38), ("bumps", 36), ("from", 70), ("form", 55),
+                                                           ("i", 75), ("came", 55), ("OK", 55), ("on", 74), ("hell", 51)])
         var p = Suggester(source: words)
-        p.pairs = WordListSource(language: "en", words: [("fox bumps", 90), ("came from", 85), ("came form", 20)])
+        p.pairs = WordListSource(language: "en", words: [("fox bumps", 90), ("came from", 85), ("came form", 20), ("hell on", 80)])
         #expect(p.correction(for: "jumps", context: "the quick brown fox") == nil)
+        // A common word stored in capitals, typed in lower case, keeps its letters.
+        #expect(p.correction(for: "ok", context: "hell") == nil)
         // A real-word error is corrected only when the context all but demands the other word...
         #expect(p.correction(for: "form", context: "I came") == "from")
         // ...and not once the bar is higher than the lead.

@@ -37,6 +37,9 @@ extension Suggester {
         /// A known word typed exactly is corrected to a word the context makes this many
         /// classes likelier (typing error included), and only after a token the pairs know.
         public var realWordLead = 10.0
+        /// A word stored only in capitals at least this frequent ("OK") is a known word typed
+        /// in lower case: its letters are never corrected.
+        public var commonCapitals = 45.0
         public init() {}
         /// Candidates found by an edit rank this much lower in the strip than completions
         /// (autocorrect is not affected).
@@ -66,7 +69,7 @@ extension Suggester {
             ("extraNeighbour", \.extraNeighbour), ("caseOnly", \.caseOnly), ("exactBonus", \.exactBonus),
             ("name", \.name), ("minimumScore", \.minimumScore), ("margin", \.margin),
             ("apostropheLead", \.apostropheLead), ("rareKnown", \.rareKnown), ("rareKnownLead", \.rareKnownLead),
-            ("editInStrip", \.editInStrip), ("realWordLead", \.realWordLead), ("pairWeight", \.pairWeight), ("pairShift", \.pairShift),
+            ("editInStrip", \.editInStrip), ("realWordLead", \.realWordLead), ("commonCapitals", \.commonCapitals), ("pairWeight", \.pairWeight), ("pairShift", \.pairShift),
         ]
     }
 }

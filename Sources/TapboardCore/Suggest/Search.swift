@@ -192,8 +192,13 @@ struct Search {
             let rival = ranked.first { $0.word != best.word && $0.edited && $0.word.lowercased() != best.word.lowercased() }
             let lead = best.score - (rival?.score ?? -100)
             if !known {
+                // A common word stored in capitals ("ok" for "OK") is a word typed in lower
+                // case: at most its case is corrected, never its letters. (Rare capitals and
+                // names, where typos often land, do not count: "Jae", "HTE".)
+                let common = exact.contains { Double($0.frequency) >= s.costs.commonCapitals && $0.word.uppercased() == $0.word }
+                let caseOnly = !common || best.word.lowercased() == key
                 let needed = s.costs.minimumScore + (shape == .capitalized && !context.sentenceStart ? s.costs.name : 0)
-                if best.score >= needed, lead >= s.costs.margin { fix = best.word }
+                if caseOnly, best.score >= needed, lead >= s.costs.margin { fix = best.word }
             } else if !isLearned, let typedForm = typedMatches.first {
                 // A known word typed exactly is kept, save three cases.
                 let f = Double(typedForm.frequency)
