@@ -48,6 +48,7 @@ test:
 	scripts/install-deps test
 	scripts/generate-protocols --check
 	scripts/build-pairs --check
+	scripts/build-known --check
 	$(SWIFT) build -c release --product tapboard --static-swift-stdlib
 	$(SWIFT) build --build-tests
 	TAPBOARD_BIN=$(CURDIR)/.build/release/tapboard $(SWIFT) test --skip-build

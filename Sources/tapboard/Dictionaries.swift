@@ -32,6 +32,19 @@ struct DictionaryStore {
         return try? open(path).get()
     }
 
+    /// The spell checker's words for `language` (`<lang>-known.tbd`), memory-mapped; nil
+    /// when the language has none (its spell checker is then libhunspell, opened on first use).
+    func loadKnown(language: String) -> Mapped? {
+        guard let path = path(language: language, suffix: "-known") else { return nil }
+        return try? open(path).get()
+    }
+
+    /// The language's spell checker: its shipped word file, else hunspell (opened when first asked).
+    func spellChecker(language: String) -> (any SpellChecker, Mapped?) {
+        if let known = loadKnown(language: language) { return (WordSourceSpellChecker(known.words), known) }
+        return (Hunspell(language: language, log: printError), nil)
+    }
+
     /// The dictionary for `language`, memory-mapped, or a one-line reason.
     func load(language: String) -> Result<Mapped, StoreError> {
         guard let path = path(language: language) else {
@@ -112,13 +125,16 @@ final class SuggestionStore: SuggestionLibrary {
     private var providers: [String: Suggester?] = [:]
     private var sources: [String: DictionaryStore.Mapped?] = [:]
     private var pairs: [String: DictionaryStore.Mapped?] = [:]
+    /// Each language's spell checker (hunspell is opened when a typed word is not in the dictionary).
+    private var spellCheckers: [String: any SpellChecker] = [:]
+    private var known: [String: DictionaryStore.Mapped?] = [:]
 
     init(dictionaries: DictionaryStore) { self.dictionaries = dictionaries }
 
     /// Lets go of the dictionary pages read so far (the panel hid): each word typed reads a
     /// few pages of its own, so over a long day they would all stay resident.
     func dropResidentPages() {
-        for case let m? in Array(sources.values) + Array(pairs.values) { m.file.dropResidentPages() }
+        for case let m? in Array(sources.values) + Array(pairs.values) + Array(known.values) { m.file.dropResidentPages() }
     }
 
     func provider(for layout: Layout) -> (any SuggestionProvider)? {
@@ -131,8 +147,15 @@ final class SuggestionStore: SuggestionLibrary {
             }
             pairs[language] = .some(dictionaries.loadPairs(language: language))
         }
+        if spellCheckers[language] == nil {
+            let (checker, file) = dictionaries.spellChecker(language: language)
+            spellCheckers[language] = checker
+            known[language] = .some(file)
+        }
         let p = sources[language]!.map {
-            Suggester(source: $0.words, keys: KeyNeighbours.from(layout: layout), pairs: (pairs[language] ?? nil)?.words)
+            var s = Suggester(source: $0.words, keys: KeyNeighbours.from(layout: layout), pairs: (pairs[language] ?? nil)?.words)
+            s.spell = spellCheckers[language]
+            return s
         }
         providers[layout.name] = p
         return p

@@ -32,8 +32,11 @@ struct Options {
     var costs: [(name: String, value: Double)] = []
     /// `suggest --no-pairs`: without the language's next-word pairs (to measure what they bring).
     var noPairs = false
+    /// `suggest --no-spell`: without the language's spell checker (to measure what it brings).
+    var noSpell = false
 
     static let commands = ["run", "geometry", "preview", "check", "layouts", "suggest", "forget", "show", "hide", "toggle", "version", "help"]
+
     /// Parses `args` (without the program name); the error is one line for the user.
     static func parse(_ args: [String]) -> Result<Options, UsageError> {
         var o = Options()
@@ -97,6 +100,7 @@ struct Options {
         (["--batch"], .flag { $0.batch = true }),
         (["--stats"], .flag { $0.stats = true }),
         (["--no-pairs"], .flag { $0.noPairs = true }),
+        (["--no-spell"], .flag { $0.noSpell = true }),
         (["--layout"], .value { o, v in o.layout = v; return nil }),
         (["--layouts"], .value { o, v in
             o.layouts = v.split(separator: ",").map { String($0) }

@@ -23,6 +23,8 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
     var suggester = Suggester(source: source, keys: KeyNeighbours.from(layout: layout),
                               pairs: o.noPairs ? nil : dictionaries.loadPairs(language: layout.language)?.words)
     for (name, value) in o.costs { suggester.costs.set(name, value) }
+    let spell = o.noSpell ? nil : dictionaries.spellChecker(language: layout.language)
+    suggester.spell = spell?.0
     if o.learned {
         let learned = LearnedStore.load(String(layout.language.split(separator: "-").first ?? "").lowercased())
         suggester.learnedWords = learned.words
@@ -76,10 +78,10 @@ func monotonicSeconds() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
-/// `tapboard suggest` output: `{"candidates":[...],"autocorrect":"word"|null}`.
+/// `tapboard suggest` output: `{"candidates":[...],"autocorrect":"word"|null,"known":true|false}`.
 enum SuggestJSON {
     static func encode(_ s: Suggestions) -> String {
         let list = s.candidates.map(GeometryJSON.quote).joined(separator: ",")
-        return "{\"candidates\":[\(list)],\"autocorrect\":\(s.autocorrect.map(GeometryJSON.quote) ?? "null")}"
+        return "{\"candidates\":[\(list)],\"autocorrect\":\(s.autocorrect.map(GeometryJSON.quote) ?? "null"),\"known\":\(s.known)}"
     }
 }

@@ -70,6 +70,20 @@ extension EndToEnd {
         #expect(settledFieldText(app) == "becuase ", "\(client) field: \(app.lines)")
     }
 
+    /// Words typed right stay as typed: autocorrect never rewrites a known word because of
+    /// what came before it (an old next-word list made "fox jumps" into "fox bumps").
+    @Test(arguments: Compositor.Kind.allCases)
+    func aSentenceOfRightWordsTypedFastStaysAsTyped(_ kind: Compositor.Kind) throws {
+        let sentence = "the quick brown fox jumps over the lazy dog"
+        let (c, _, app) = try session(kind, .gtk4)
+        let panel = try PanelMap()
+        // One run of taps with no pause between them, every word ended by space.
+        let keys = sentence.split(separator: " ").flatMap { $0.map(String.init) + ["space"] }
+        try c.tap(panel.taps(keys))
+        _ = try c.screenshot("suggest-sentence")
+        #expect(settledFieldText(app) == sentence + " ", "field: \(app.lines)")
+    }
+
     /// Everything under tapboard's data directory, with sizes and times.
     func dataDirectory(_ c: Compositor) -> [String] {
         let dir = c.runDir + "/.local/share/tapboard"

@@ -43,7 +43,7 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
 
 @Suite struct LexiconTests {
     @Test func everyShippedDictionaryLoads() throws {
-        let names = files(in: dictionariesDirectory, ending: ".tbd").filter { !$0.hasSuffix("-pairs.tbd") }
+        let names = files(in: dictionariesDirectory, ending: ".tbd").filter { !$0.hasSuffix("-pairs.tbd") && !$0.hasSuffix("-known.tbd") }
         #expect(names.count >= 25)
         for name in names {
             let lexicon = try shipped(String(name.dropLast(4)))
@@ -68,8 +68,20 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
         #expect(pairs.frequency(of: "of the")! > english.frequency(of: "the")!)
     }
 
+    @Test func shippedKnownWordsAreTheSpellCheckersWords() throws {
+        let known = try shipped("en-known")
+        #expect(known.language == "en")
+        #expect(known.count > 150_000)
+        let english = try shipped("en")
+        let checker = WordSourceSpellChecker(known)
+        // Words the dictionary lacks, and dictionary words too (so that "thee" is never corrected).
+        for w in ["lounged", "Lounged", "LOUNGED", "lordliest", "thee", "nonce", "the"] { #expect(checker.accepts(w), "\(w)") }
+        for w in ["teh", "jumsp", "loungedd"] { #expect(!checker.accepts(w), "\(w)") }
+        #expect(english.lookup(key: "lounged").isEmpty && english.frequency(of: "thee") != nil)
+    }
+
     @Test func everyKeyboardLanguageHasADictionary() throws {
-        let dictionaries = Set(files(in: dictionariesDirectory, ending: ".tbd").map { String($0.dropLast(4)) }.filter { !$0.hasSuffix("-pairs") })
+        let dictionaries = Set(files(in: dictionariesDirectory, ending: ".tbd").map { String($0.dropLast(4)) }.filter { !$0.hasSuffix("-pairs") && !$0.hasSuffix("-known") })
         for file in layoutFiles() {
             let layout = try loadShipped(file)
             let tag = layout.language

@@ -65,11 +65,25 @@ import Testing
         #expect(s.correction(for: "don\u{2019}t", context: "") == nil)
     }
 
+    /// The spell checker of these tests: every word of `english` but the misspellings
+    /// that made the list, and a few the list lacks.
+    static func checker() -> WordSetSpellChecker {
+        var words = Set(["the", "to", "and", "he", "they", "then", "there", "hello", "help", "held", "hell", "helmet",
+                         "because", "becomes", "don't", "done", "Paris", "parish", "park", "us", "US", "I'm", "hate",
+                         "house", "mouse", "whit", "with", "letter", "cafe", "car"])
+        words.formUnion(["thee", "lounged", "nonce"])
+        return WordSetSpellChecker(words)
+    }
+
     @Test func correctsTypos() {
         #expect(s.correction(for: "becuase", context: "") == "because")
-        #expect(s.correction(for: "teh", context: "") == "the")
+        // "teh" is in the list (a web misspelling): corrected only when the spell checker rejects it.
+        #expect(s.correction(for: "teh", context: "") == nil)
+        var spelled = s
+        spelled.spell = SuggesterTests.checker()
+        #expect(spelled.correction(for: "teh", context: "") == "the")
+        #expect(spelled.correction(for: "Teh", context: "") == "The")
         #expect(s.correction(for: "hte", context: "") == "the")
-        #expect(s.correction(for: "Teh", context: "") == "The")
         #expect(s.completions(for: "helo", context: "").contains("hello"))
         #expect(s.correction(for: "leter", context: "") == "letter")   // dropped double
         #expect(s.correction(for: "houae", context: "") == "house")    // s → a, neighbours
@@ -80,6 +94,38 @@ import Testing
         for w in ["the", "hate", "with", "whit", "mouse", "cafe", "Paris", "park"] {
             #expect(s.correction(for: w, context: "") == nil, "\(w)")
         }
+    }
+
+    @Test func aWordTheSpellCheckerKnowsIsKept() {
+        // Missing from the list, one edit from a frequent word: without the checker corrected,
+        // with it kept (and still offered the frequent word in the strip).
+        #expect(s.correction(for: "thee", context: "") == "the")
+        var spelled = s
+        let checker = SuggesterTests.checker()
+        spelled.spell = checker
+        #expect(spelled.correction(for: "thee", context: "") == nil)
+        #expect(spelled.suggest("thee", context: "").known)
+        #expect(spelled.completions(for: "thee", context: "").contains("the"))
+        // Asked only about words the list lacks.
+        let asked = checker.asked
+        _ = spelled.correction(for: "hello", context: "")
+        #expect(checker.asked == asked)
+    }
+
+    @Test func contextAloneNeverChangesAKnownWord() {
+        // The pairs know "fox bumps" well, and "jumps" not at all: "jumps" stays.
+        let words = WordListSource(language: "en", words: [("fox", 45), ("jumps", 38), ("bumps", 36), ("from", 70), ("form", 55),
+                                                           ("i", 75), ("came", 55), ("OK", 55), ("on", 74), ("hell", 51)])
+        var p = Suggester(source: words)
+        p.pairs = WordListSource(language: "en", words: [("fox bumps", 90), ("came from", 85), ("came form", 20), ("hell on", 80)])
+        #expect(p.correction(for: "jumps", context: "the quick brown fox") == nil)
+        // A common word stored in capitals, typed in lower case, keeps its letters.
+        #expect(p.correction(for: "ok", context: "hell") == nil)
+        // A real-word error is corrected only when the context all but demands the other word...
+        #expect(p.correction(for: "form", context: "I came") == "from")
+        // ...and not once the bar is higher than the lead.
+        p.costs.realWordLead = 60
+        #expect(p.correction(for: "form", context: "I came") == nil)
     }
 
     @Test func aRunOfLettersLongerThanAnyWordIsLeftAlone() {
@@ -113,6 +159,20 @@ import Testing
         #expect(l.completions(for: "hel", context: "").first == "hell")
         l.learnedWords = ["helsinki": 3]
         #expect(l.completions(for: "hels", context: "").contains("helsinki"))
+        // A word no dictionary knows, typed once: not in force yet (it may be a typo)...
+        l.learnedWords = ["helsinki": 1]
+        #expect(!l.completions(for: "hels", context: "").contains("helsinki"))
+        #expect(!l.suggest("helsinki", context: "").known)
+        // ...from its second use, or at once when kept (kept words count two, see LearnedWords).
+        l.learnedWords = ["helsinki": 2]
+        #expect(l.completions(for: "hels", context: "").contains("helsinki"))
+        #expect(l.suggest("helsinki", context: "").known)
+        // A word the spell checker knows counts at once.
+        l.learnedWords = ["lounged": 1]
+        #expect(l.learnedCount("lounged") == 0)
+        l.spell = SuggesterTests.checker()
+        #expect(l.learnedCount("lounged") == 1)
+        l.spell = nil
         l.learnedWords = ["Bennet": 2]
         #expect(l.correction(for: "Bennet", context: "") == nil)
         l.learnedWords = [:]

@@ -207,6 +207,24 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
         #expect(again.c.strip.slots[1] == .word("bob"))
     }
 
+    @Test func aWordTappedFromTheStripOrRestoredIsKeptAtOnce() throws {
+        // Typed and left: counted once (in force from its second use). Tapped from the strip,
+        // or brought back by backspace after a correction: counted two (in force at once).
+        var d = try driven()
+        d.focus("")
+        d.tap("h"); d.tap("e"); d.tap("l")
+        let slotKey = try #require(d.c.geometry?.keys.first { $0.key.action == .suggestion(1) })
+        _ = d.c.press(.pointer, at: slotKey.frame.center, time: 5000) + d.c.release(.pointer, time: 5010)
+        for k in ["b", "e", "c", "u", "a", "s", "e", "space", "backspace", "space", "o", "k", "space"] { d.tap(k) }
+        d.focus("hello becuase ok ", change: .updated)
+        let saved = d.c.timerFired(.saveLearned, time: 0)
+        guard case .saveLearned(_, let words)? = saved.first else {
+            Issue.record("nothing to save: \(saved)")
+            return
+        }
+        #expect(words.words == ["hello": 2, "becuase": 2, "ok": 1])
+    }
+
     @Test func wordsAreLearnedInTheLanguageTheyWereTypedIn() throws {
         // Typed on us, the field left while the emoji keyboard (no language) shows.
         let lib = ShippedLibrary()
@@ -328,6 +346,16 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
         let back = LearnedWords(parsing: l.serialized() + "garbage\nw\tx\tnot-a-number\n")
         #expect(back == l)
         #expect(back.next(after: "hello") == ["world"])
+    }
+
+    @Test func aKeptWordCountsTwoAtOnce() {
+        var l = LearnedWords()
+        l.learn("zorb", after: nil)
+        #expect(l.words["zorb"] == 1)  // stored, in force only from its second use (Suggester.learnedCount)
+        l.learn("blorp", after: nil, kept: true)
+        #expect(l.words["blorp"] == 2)
+        l.learn("blorp", after: nil, kept: true)
+        #expect(l.words["blorp"] == 3)
     }
 
     @Test func staysWithinItsCap() {

@@ -159,7 +159,7 @@ extension Controller {
         let typed = composing
         composing = ""
         undoable = nil
-        learn(word)
+        learn(word, kept: true)
         var out = replace(typed, with: word + " ")
         addedSpace = true
         out += refreshStrip()
@@ -172,7 +172,7 @@ extension Controller {
     mutating func revert(_ u: (typed: String, committed: String)) -> [Command] {
         undoable = nil
         kept.insert(u.typed)
-        learn(u.typed)
+        learn(u.typed, kept: true)
         var out: [Command] = []
         for _ in 0..<u.committed.count {
             out.append(.key("BackSpace", []))
@@ -234,16 +234,17 @@ extension Controller {
         return l
     }
 
-    /// Notes a word the user kept, after the word before it; it is learned when the
-    /// field is left, if the field never turned out to be secret.
-    mutating func learn(_ word: String) {
+    /// Notes a word the user used (`kept`: chose, from the strip or by undoing its
+    /// correction), after the word before it; it is learned when the field is left, if
+    /// the field never turned out to be secret.
+    mutating func learn(_ word: String, kept: Bool = false) {
         guard mayLearn, !word.isEmpty, !language.isEmpty else { return }
         // The word's letters are in the field already: the one before is before them.
         var before = text.bestGuess?.beforeCursor.map(String.init) ?? ""
         if before.hasSuffix(word) { before.removeLast(word.count) }
         let previous = before.split(whereSeparator: { $0 == " " || $0 == "\n" }).last.map(String.init)
         // Kept with the keyboard's language: another keyboard may show when the field is left.
-        fieldWords.append((word, previous?.trimmingCharacters(".,!?;:\"()"), language))
+        fieldWords.append((word, previous?.trimmingCharacters(".,!?;:\"()"), language, kept))
     }
 
     /// The field is being left: its words become learned words, if the field ever showed
@@ -252,9 +253,9 @@ extension Controller {
     mutating func learnFieldWords() -> [Command] {
         defer { fieldWords = [] }
         guard mayLearn, fieldShowedText, !fieldWords.isEmpty else { return [] }
-        for (word, previous, language) in fieldWords {
+        for (word, previous, language, kept) in fieldWords {
             _ = learnedWords(language)  // loaded, then changed in place
-            learned[language]?.learn(word, after: previous)
+            learned[language]?.learn(word, after: previous, kept: kept)
         }
         dirtyLearned = true
         return learnedChanged()

@@ -61,7 +61,7 @@ public struct Controller {
     /// Learned words changed since they were last handed out for saving.
     var dirtyLearned = false
     /// Words kept in the focused field, learned when it is left.
-    var fieldWords: [(word: String, previous: String?, language: String)] = []
+    var fieldWords: [(word: String, previous: String?, language: String, kept: Bool)] = []
     /// The field reports no text whatever is typed into it (a password field that does
     /// not say so): no strip, no learning, no key bubble.
     var fieldHidesText = false

@@ -11,7 +11,7 @@ extension Suggester {
         /// Two neighbouring letters typed in the wrong order.
         public var swap = 16.0
         /// A letter left out; less when it is a doubled letter's second half.
-        public var dropped = 14.0
+        public var dropped = 12.0
         public var droppedDouble = 10.0
         /// A letter too many; less when doubled or on a neighbouring key of the letter before or after it.
         public var extra = 34.0
@@ -32,8 +32,14 @@ extension Suggester {
         public var apostropheLead = 12.0
         /// A known word this rare or rarer ("teh", "becuase" in a list made from the web)...
         public var rareKnown = 48.0
-        /// ...is corrected when a candidate's score leads it by this much.
+        /// ...is corrected when a candidate's score leads it by this much, if the spell checker rejects it.
         public var rareKnownLead = 10.0
+        /// A known word typed exactly is corrected to a word the context makes this many
+        /// classes likelier (typing error included), and only after a token the pairs know.
+        public var realWordLead = 10.0
+        /// A word stored only in capitals at least this frequent ("OK") is a known word typed
+        /// in lower case: its letters are never corrected.
+        public var commonCapitals = 45.0
         public init() {}
         /// Candidates found by an edit rank this much lower in the strip than completions
         /// (autocorrect is not affected).
@@ -63,7 +69,7 @@ extension Suggester {
             ("extraNeighbour", \.extraNeighbour), ("caseOnly", \.caseOnly), ("exactBonus", \.exactBonus),
             ("name", \.name), ("minimumScore", \.minimumScore), ("margin", \.margin),
             ("apostropheLead", \.apostropheLead), ("rareKnown", \.rareKnown), ("rareKnownLead", \.rareKnownLead),
-            ("editInStrip", \.editInStrip), ("pairWeight", \.pairWeight), ("pairShift", \.pairShift),
+            ("editInStrip", \.editInStrip), ("realWordLead", \.realWordLead), ("commonCapitals", \.commonCapitals), ("pairWeight", \.pairWeight), ("pairShift", \.pairShift),
         ]
     }
 }

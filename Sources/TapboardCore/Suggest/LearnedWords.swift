@@ -13,10 +13,14 @@ public struct LearnedWords: Sendable, Equatable {
 
     public var isEmpty: Bool { words.isEmpty }
 
-    /// The user kept `word`, typed after `previous` (nil at the start of a sentence).
-    public mutating func learn(_ word: String, after previous: String?) {
+    /// The user used `word`, typed after `previous` (nil at the start of a sentence).
+    /// `kept`: the user chose it (tapped it from the strip, or undid its correction): it
+    /// counts two at once, so that a word no dictionary knows is in force from then on
+    /// (the suggester heeds such a word from its second use: a typo left once is not learned).
+    public mutating func learn(_ word: String, after previous: String?, kept: Bool = false) {
         guard Self.isLearnable(word) else { return }
         words[word, default: 0] += 1
+        if kept, words[word]! < 2 { words[word] = 2 }
         if let previous = previous?.lowercased(), Self.isLearnable(previous) {
             pairs[previous, default: [:]][word, default: 0] += 1
         }

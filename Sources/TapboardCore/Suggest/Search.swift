@@ -77,7 +77,7 @@ struct Search {
         }
         guard !s.learnedWords.isEmpty else { return }
         let candidateKey = String(decoding: keyBytes, as: UTF8.self)
-        if let n = s.learnedWords[candidateKey], n > 0, s.source.frequency(of: candidateKey) == nil {
+        if s.learnedWords[candidateKey] != nil, s.source.frequency(of: candidateKey) == nil, s.learnedCount(candidateKey) > 0 {
             add(candidateKey, 30 + s.learnedBoost(candidateKey) + s.bigramBoost(previous: context.previous, candidateKey) - cost, edited: true)
         }
     }
@@ -165,15 +165,18 @@ struct Search {
     mutating func run() -> Suggestions {
         guard !letters.isEmpty, letters.contains(where: \.isLetter),
               letters.allSatisfy({ Search.isWordCharacter($0) }) else {
-            return Suggestions(typed: typed, candidates: [], autocorrect: nil)
+            return Suggestions(typed: typed, candidates: [], autocorrect: nil, known: false)
         }
         let exact = exactForms()
         // Which of the stored forms the typed word matches as typed ("us" matches "us", not
         // only "US"; "paris" matches no form: "Paris" is then a correction of case).
         let plain = typed.contains("\u{2019}") ? String(typed.map { $0 == "\u{2019}" ? "'" : $0 }) : typed
         let typedMatches = exact.filter { shape.apply($0.word) == plain || $0.word == plain || shape == .upper }
-        let isLearned = (s.learnedWords[typed] ?? 0) > 0 || (s.learnedWords[key] ?? 0) > 0
-        let known = !typedMatches.isEmpty || isLearned
+        let inDictionary = !typedMatches.isEmpty
+        // Asked only when the dictionary lacks the word (and at most once a query).
+        let spellKnown = !inDictionary && s.spell?.accepts(plain) == true
+        let isLearned = s.learnedCount(typed) > 0 || s.learnedCount(key) > 0
+        let known = inDictionary || isLearned || spellKnown
         for (w, f) in exact {
             if typedMatches.contains(where: { $0.word == w }) { add(w, prior(w, f) + s.costs.exactBonus, edited: false) }
             else { add(w, prior(w, f) - s.costs.caseOnly, edited: true) }
@@ -191,14 +194,27 @@ struct Search {
             let rival = ranked.first { $0.word != best.word && $0.edited && $0.word.lowercased() != best.word.lowercased() }
             let lead = best.score - (rival?.score ?? -100)
             if !known {
+                // A common word stored in capitals ("ok" for "OK") is a word typed in lower
+                // case: at most its case is corrected, never its letters. (Rare capitals and
+                // names, where typos often land, do not count: "Jae", "HTE".)
+                let common = exact.contains { Double($0.frequency) >= s.costs.commonCapitals && $0.word.uppercased() == $0.word }
+                let caseOnly = !common || best.word.lowercased() == key
                 let needed = s.costs.minimumScore + (shape == .capitalized && !context.sentenceStart ? s.costs.name : 0)
-                if best.score >= needed, lead >= s.costs.margin { fix = best.word }
-            } else if let typedForm = typedMatches.first {
+                if caseOnly, best.score >= needed, lead >= s.costs.margin { fix = best.word }
+            } else if !isLearned, let typedForm = typedMatches.first {
+                // A known word typed exactly is kept, save three cases.
                 let f = Double(typedForm.frequency)
+                let typedScore = found[typedForm.word]?.score ?? prior(typedForm.word, typedForm.frequency)
                 if best.word.contains("'"), !typed.contains("'"), best.word.lowercased().filter({ $0 != "'" }) == key,
                    best.score + s.costs.apostrophe - f >= s.costs.apostropheLead {
+                    // Its form with an apostrophe is much likelier ("dont" → "don't").
                     fix = best.word
-                } else if !isLearned, f <= s.costs.rareKnown, best.score - f >= s.costs.rareKnownLead, lead >= s.costs.margin {
+                } else if let spell = s.spell, f <= s.costs.rareKnown, !spell.accepts(plain),
+                          best.score - f >= s.costs.rareKnownLead, lead >= s.costs.margin {
+                    // A rare web misspelling that made the list ("teh"): the spell checker rejects it.
+                    fix = best.word
+                } else if realWordError(best.word, lead: best.score - typedScore, over: typedForm.frequency), lead >= s.costs.margin {
+                    // A real-word error ("form" for "from") where the context all but demands the other word.
                     fix = best.word
                 }
             }
@@ -223,7 +239,7 @@ struct Search {
         }
         // The user's words: learned dictionary words rank by their boost, whether or not
         // among the most frequent; others as learned words.
-        for (w, n) in s.learnedWords where n > 0 && w.count > letters.count && w.lowercased().hasPrefix(key) {
+        for (w, n) in s.learnedWords where n > 0 && w.count > letters.count && w.lowercased().hasPrefix(key) && s.learnedCount(w) > 0 {
             if let f = s.source.frequency(of: w) {
                 completions.append((w, prior(w, f, after: nil)))
             } else {
@@ -240,7 +256,19 @@ struct Search {
         }
         if let autocorrect { push(autocorrect) }
         for (w, _) in pool where out.count < 3 { push(shape.apply(w)) }
-        return Suggestions(typed: typed, candidates: out, autocorrect: autocorrect == typed || autocorrect == plain ? nil : autocorrect)
+        return Suggestions(typed: typed, candidates: out, autocorrect: autocorrect == typed || autocorrect == plain ? nil : autocorrect,
+                           known: known)
+    }
+
+    /// Whether the context makes `word` overwhelmingly likelier than the known word typed
+    /// (of class `typedClass`): the language's pairs know both the previous token and `word`
+    /// after it, `word` leads the typed word, typing error included, by `realWordLead`
+    /// classes, and it is the commoner word on its own too (context alone never outweighs
+    /// a word: "fox jumps" stays, however often the pairs saw "fox bumps").
+    func realWordError(_ word: String, lead: Double, over typedClass: UInt8) -> Bool {
+        guard let pairPrefix, let pairs = s.pairs, lead >= s.costs.realWordLead,
+              let own = s.source.lookup(key: word.lowercased()).map(\.frequency).max(), own > typedClass else { return false }
+        return pairs.frequency(of: pairPrefix + word.lowercased()) != nil
     }
 
     /// Whether case allows correcting to `word`: short words in capitals are likely

@@ -33,6 +33,8 @@ public struct Suggester {
     public var pairs: (any WordSource)?
     /// The model's weights.
     public var costs = Costs()
+    /// The language's spell checker, when it has one: what it accepts is a known word.
+    public var spell: (any SpellChecker)?
 
 
     /// A suggester over `source`, with the keyboard's key positions and what the user taught it.
@@ -52,9 +54,11 @@ public struct Suggester {
         suggest(word, context: context).candidates
     }
 
-    /// What space would turn `word` into, or nil to leave it as typed. Known words are
-    /// never changed, save a much likelier form with an apostrophe ("dont" → "don't") and
-    /// web misspellings that made the list ("teh").
+    /// What space would turn `word` into, or nil to leave it as typed. Known words (in the
+    /// dictionary, accepted by the spell checker, or learned) are never changed, save a much
+    /// likelier form with an apostrophe ("dont" → "don't"), rare web misspellings that made
+    /// the list and the spell checker rejects ("teh"), and real-word errors where the pairs
+    /// make a commoner word far likelier after the previous one ("came form" → "came from").
     public func correction(for word: String, context: String) -> String? {
         suggest(word, context: context).autocorrect
     }
@@ -67,8 +71,19 @@ public struct Suggester {
         return search.run()
     }
 
-    func learnedBoost(_ word: String) -> Double {
+    /// How often the user kept `word`, counting only learned words that are in force: a
+    /// word the dictionary and the spell checker both lack counts from its second use on
+    /// (or at once when kept from the strip or by undoing a correction, which counts two),
+    /// so that a typo typed once and left is not learned.
+    func learnedCount(_ word: String) -> Int {
         guard !learnedWords.isEmpty, let n = learnedWords[word], n > 0 else { return 0 }
+        if n >= 2 || source.frequency(of: word) != nil || !source.lookup(key: word).isEmpty { return n }
+        return spell?.accepts(word) == true ? n : 0
+    }
+
+    func learnedBoost(_ word: String) -> Double {
+        let n = learnedCount(word)
+        guard n > 0 else { return 0 }
         return min(15, 5 + 3 * log2(Double(n)))
     }
 
@@ -86,11 +101,14 @@ public struct Suggestions: Sendable, Equatable {
     public var candidates: [String]
     /// What space would turn the typed word into; nil: space keeps it.
     public var autocorrect: String?
+    /// The typed word is a known word (in the dictionary, accepted by the spell checker, or learned).
+    public var known: Bool
 
-    public init(typed: String, candidates: [String], autocorrect: String?) {
+    public init(typed: String, candidates: [String], autocorrect: String?, known: Bool = false) {
         self.typed = typed
         self.candidates = candidates
         self.autocorrect = autocorrect
+        self.known = known
     }
 
     /// The three slots in the order shown: the best in the middle, the second on the
