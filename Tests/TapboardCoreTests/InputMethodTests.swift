@@ -273,33 +273,4 @@ import Testing
         m.sentBackspaceKey()
         #expect(m.bestGuess == s("Hi."))
     }
-
-    /// What tapboard committed stays its own until a key or a report of another change.
-    @Test func tapboardsOwnBytesEndWithAKeyOrAnotherChange() {
-        var m = TextModel()
-        m.clientReported(s("ab"))
-        m.sent(TextEdit(insert: "cd"))
-        #expect(m.ownTail == 2)
-        m.sent(TextEdit(deleteBefore: 1))
-        #expect(m.ownTail == 1)
-        m.clientReported(s("abc"))  // the client caught up: still ours
-        #expect(m.ownTail == 1)
-        m.sentKeys("é")
-        #expect(m.ownTail == 0)
-        m.sent(TextEdit(insert: "x"))
-        m.clientReported(s("zzz"))  // the user edited
-        #expect(m.ownTail == 0)
-    }
-
-    @Test func backspaceOnOwnASCIIGoesThroughTextInputElseTheKey() {
-        var f = TextFieldState()
-        f.active = true
-        let t = s("hi")
-        #expect(Submission.plan(.deleteBackward, field: f, text: t, ownTail: 1) == [.edit(TextEdit(deleteBefore: 1))])
-        #expect(Submission.plan(.deleteBackward, field: f, text: t, ownTail: 0) == [.key("BackSpace", [])])
-        #expect(Submission.plan(.deleteBackward, field: f, text: s("hé"), ownTail: 2) == [.key("BackSpace", [])])
-        let selected = SurroundingText(text: "hi", cursor: 2, anchor: 0)
-        #expect(Submission.plan(.deleteBackward, field: f, text: selected, ownTail: 2) == [.key("BackSpace", [])])
-        #expect(Submission.plan(.deleteBackward, field: nil, text: t, ownTail: 1) == [.key("BackSpace", [])])
-    }
 }

@@ -102,7 +102,7 @@ extension Controller {
     mutating func submit(_ effect: Effect) -> [Command] {
         let target = textInputField
         var out: [Command] = []
-        for output in Submission.plan(effect, field: target, text: target == nil ? nil : text.known, ownTail: text.ownTail) {
+        for output in Submission.plan(effect, field: target, text: target == nil ? nil : text.known) {
             switch output {
             case .edit(let edit):
                 out.append(.edit(edit))

@@ -6,10 +6,13 @@
 /// Firefox do not report a selection (GTK3 then deletes beside it). A BackSpace key
 /// deletes the selection or one character in all of them, by each one's own rules for
 /// clusters (one code point in Indic, Thai and Arabic text, an emoji sequence whole).
-/// So backspace is the key; text-input deletes only ASCII tapboard knows it typed there
-/// itself (". " for a double space, a word held away, a letter just committed). The last
-/// matters because Firefox lets an input-method commit overtake a key event sent before
-/// it: "hello", BackSpace, " " at typing speed became "hello" + " " + BackSpace there.
+/// So backspace is always the key; text-input deletes only where an edit replaces
+/// ASCII tapboard knows it typed (". " for a double space, a word held away).
+///
+/// Known limit: under load, Firefox (and GTK 4, which applies text-input events as they are
+/// read but key events later) can let a commit overtake a key sent before it ("hello",
+/// BackSpace, " " became "hellook " once), and Firefox drops a delete_surrounding_text
+/// while its content cache is behind, so neither channel alone keeps order there.
 public enum Submission {
     public enum Output: Sendable, Equatable {
         /// delete_surrounding_text + commit_string + commit(serial), one atomic edit.
@@ -22,20 +25,14 @@ public enum Submission {
 
     /// The outputs for a text-producing effect; other effects give none. `field` is the
     /// focused field (nil when input-method-v2 is not usable); `text` what tapboard
-    /// knows of its text (nil: nothing, or not reliably); `ownTail` how many bytes before
-    /// the cursor tapboard committed there itself, untouched since (`TextModel.ownTail`).
-    public static func plan(_ effect: Effect, field: TextFieldState?, text: SurroundingText?,
-                            ownTail: Int = 0) -> [Output] {
+    /// knows of its text (nil: nothing, or not reliably).
+    public static func plan(_ effect: Effect, field: TextFieldState?, text: SurroundingText?) -> [Output] {
         let textInput = field?.active ?? false
         switch effect {
         case .commitText(let text):
             guard textInput else { return [.typeKeys(text)] }
             return splitUTF8(text).map { .edit(TextEdit(insert: $0)) }
         case .deleteBackward:
-            if textInput, ownTail > 0, let t = text, !t.hasSelection, let last = t.beforeCursor?.utf8.last,
-               (0x20..<0x80).contains(last) {
-                return [.edit(TextEdit(deleteBefore: 1))]
-            }
             return [.key("BackSpace", [])]
         case .deleteWordBackward:
             if textInput, let word = TextRules.wordBeforeCursor(text), isASCII(word) {

@@ -16,10 +16,6 @@ public struct TextModel: Sendable, Equatable {
     /// last: Firefox counts the preedit of its moment into its text, and its reports may
     /// come many steps late (a busy machine), after that word was committed.
     var preedits: [String] = []
-    /// Bytes at the end of the text before the cursor that tapboard put there through
-    /// text-input, untouched since (no key sent, no report of another change): a backspace
-    /// on them can go through text-input too, in order with the commits around it.
-    public private(set) var ownTail = 0
     /// Most predictions, and most preedits, kept while the client is silent.
     static let depth = 32
 
@@ -35,7 +31,6 @@ public struct TextModel: Sendable, Equatable {
     public mutating func reset() {
         history = []
         preedits = []
-        ownTail = 0
         typed = SurroundingText(text: "", cursor: 0, anchor: 0)
     }
 
@@ -54,7 +49,6 @@ public struct TextModel: Sendable, Equatable {
     public mutating func clientReported(_ report: SurroundingText?, showing: String = "") -> Bool {
         guard let report, report.isValid else {
             history = []
-            ownTail = 0
             return false
         }
         var candidates = [report]
@@ -79,7 +73,6 @@ public struct TextModel: Sendable, Equatable {
             taken.apply(TextEdit(deleteBefore: showing.utf8.count))
         }
         history = [taken]
-        ownTail = 0
         return false
     }
 
@@ -101,28 +94,18 @@ public struct TextModel: Sendable, Equatable {
     }
 
     /// An edit sent through text-input.
-    public mutating func sent(_ edit: TextEdit) {
-        predict { $0.apply(edit) }
-        ownTail = edit.deleteAfter == 0 ? max(0, ownTail - edit.deleteBefore) + edit.insert.utf8.count : 0
-    }
+    public mutating func sent(_ edit: TextEdit) { predict { $0.apply(edit) } }
 
     /// Text typed as key events.
-    public mutating func sentKeys(_ text: String) {
-        predict { $0.apply(TextEdit(insert: text)) }
-        ownTail = 0
-    }
+    public mutating func sentKeys(_ text: String) { predict { $0.apply(TextEdit(insert: text)) } }
 
     /// A BackSpace key sent: the selection or one backspace unit goes.
-    public mutating func sentBackspaceKey() {
-        predict { $0.applyBackspaceKey() }
-        ownTail = 0
-    }
+    public mutating func sentBackspaceKey() { predict { $0.applyBackspaceKey() } }
 
     /// A key whose effect on the text is not known (arrows, Ctrl combinations): wait
     /// for the client's next report.
     public mutating func sentUnknownKey() {
         history = []
         typed = nil
-        ownTail = 0
     }
 }
