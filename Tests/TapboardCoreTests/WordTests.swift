@@ -78,6 +78,7 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
         d.tap("h")
         #expect(d.c.geometry?.strip != nil)
         d.tap("backspace")
+        d.report("", cursor: 0)  // the field shows the key's effect: text-input again
         #expect(d.textOut(d.tap("h")) == [.edit(TextEdit(insert: "h"))])
         #expect(d.textOut(d.tap("e")) == [.edit(TextEdit(insert: "e"))])
         #expect(d.c.composing == "he")
@@ -125,10 +126,22 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
         let undo = d.textOut(d.tap("backspace"))
         #expect(undo == Array(repeating: Command.key("BackSpace", []), count: 8) + [.typeKeys("becuase")])
         #expect(d.c.text.known?.text == "becuase")
+        d.report("becuase", cursor: 7)
         // The same word is not corrected again in this field.
         d.tap("space")
         for k in ["b", "e", "c", "u", "a", "s", "e"] { d.tap(k) }
         #expect(d.textOut(d.tap("space")) == [.edit(TextEdit(insert: " "))])
+    }
+
+    @Test func aCorrectionByKeysIsFollowedByKeysUntilShown() throws {
+        var d = try driven()
+        d.focus("")
+        for k in ["b", "e", "c", "u", "a", "s", "e"] { d.tap(k) }
+        let fix = d.textOut(d.tap("space"))
+        #expect(fix.last == .typeKeys("because "))
+        #expect(d.textOut(d.tap("i")) == [.typeKeys("i")])
+        d.report("because i", cursor: 9)
+        #expect(d.textOut(d.tap("t")) == [.edit(TextEdit(insert: "t"))])
     }
 
     @Test func backspaceInsideTheWordIsAKeyAndShortensTheWord() throws {

@@ -134,7 +134,7 @@ final class Storm {
             for _ in 0..<300 { storm.step() }
             storm.lift()
             popups += storm.host.popups
-            typed += storm.host.inserted.count
+            typed += storm.host.inserted.count + storm.host.typedByKeys.count
             keyEvents += storm.log.events.count
             let what = "\(layout.name), seed \(seed), \(purpose)"
             storm.host.checkAtRest(Storm.sources)

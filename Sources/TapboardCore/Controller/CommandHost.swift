@@ -18,6 +18,8 @@ public struct CommandHost {
     public var carried: [Command] = []
     /// What text-input inserted, in order.
     public private(set) var inserted = ""
+    /// What was typed as keys (typed text only, not named keys), in order.
+    public private(set) var typedByKeys = ""
     /// Popups opened so far.
     public private(set) var popups = 0
     /// Key events (typed text, a key, the keymap of a keyboard shown), for a virtual keyboard.
@@ -41,7 +43,15 @@ public struct CommandHost {
     }
 
     public mutating func run(_ commands: [Command]) {
-        for command in commands { carry(command) }
+        var keyed = false
+        for command in commands {
+            switch command {
+            case .key, .typeKeys: keyed = keyed || fieldTakesText
+            case .edit where keyed: violated("a text-input edit after a key in one batch: it may overtake the key")
+            default: break
+            }
+            carry(command)
+        }
     }
 
     /// Time passes: the timers that come due fire, in their order.
@@ -101,6 +111,7 @@ public struct CommandHost {
             inserted += e.insert
         case .typeKeys(let s):
             if s.isEmpty { violated("typing nothing") }
+            typedByKeys += s
             onKeys?(command, time)
         case .key(let sym, _):
             if sym.isEmpty { violated("a key without a name") }

@@ -102,7 +102,9 @@ extension Controller {
     mutating func submit(_ effect: Effect) -> [Command] {
         let target = textInputField
         var out: [Command] = []
-        for output in Submission.plan(effect, field: target, text: target == nil ? nil : text.known) {
+        let outputs = Submission.plan(effect, field: target, text: target == nil ? nil : text.known,
+                                      keyInFlight: target != nil && text.awaitsKey)
+        for output in outputs {
             switch output {
             case .edit(let edit):
                 out.append(.edit(edit))
@@ -111,11 +113,13 @@ extension Controller {
             case .typeKeys(let s):
                 out.append(.typeKeys(s))
                 text.sentKeys(s)
+                if target != nil { commitsInField += 1 }
             case .key(let sym, let mods):
                 out.append(.key(sym, mods))
                 switch (sym, mods) {
                 case ("BackSpace", []): text.sentBackspaceKey()
-                case ("Return", []) where !(target?.hints.contains(.multiline) ?? false):
+                case ("Return", []) where target?.hints.contains(.multiline) == true: text.sentKeys("\n")
+                case ("Return", []):
                     commitsInField = 0  // a form sent: the app may empty the field
                 default: text.sentUnknownKey()
                 }

@@ -183,12 +183,9 @@ extension Controller {
         return out + refreshStrip()
     }
 
-    /// One commit_string.
+    /// One commit_string (keys while a key may be on its way).
     mutating func commit(_ s: String) -> [Command] {
-        let edit = TextEdit(insert: s)
-        text.sent(edit)
-        if !s.isEmpty { commitsInField += 1 }
-        return [.edit(edit)]
+        s.isEmpty ? [] : submit(.commitText(s))
     }
 
     /// The strip is to follow the text: it is worked out in `settle()`, after the text

@@ -9,10 +9,11 @@
 /// So backspace is always the key; text-input deletes only where an edit replaces
 /// ASCII tapboard knows it typed (". " for a double space, a word held away).
 ///
-/// Known limit: under load, Firefox (and GTK 4, which applies text-input events as they are
-/// read but key events later) can let a commit overtake a key sent before it ("hello",
-/// BackSpace, " " became "hellook " once), and Firefox drops a delete_surrounding_text
-/// while its content cache is behind, so neither channel alone keeps order there.
+/// Order: under load, Firefox (and GTK 4, which applies text-input events as they are read
+/// but key events later) lets a commit overtake a key sent before it ("hello", BackSpace,
+/// " ok" became "hellook "), and Firefox drops a delete_surrounding_text while its content
+/// cache is behind. So while a key sent may still be on its way (`keyInFlight`: no report
+/// has shown its effect), what follows goes as keys too, one channel in one order.
 public enum Submission {
     public enum Output: Sendable, Equatable {
         /// delete_surrounding_text + commit_string + commit(serial), one atomic edit.
@@ -25,8 +26,32 @@ public enum Submission {
 
     /// The outputs for a text-producing effect; other effects give none. `field` is the
     /// focused field (nil when input-method-v2 is not usable); `text` what tapboard
-    /// knows of its text (nil: nothing, or not reliably).
-    public static func plan(_ effect: Effect, field: TextFieldState?, text: SurroundingText?) -> [Output] {
+    /// knows of its text (nil: nothing, or not reliably); `keyInFlight`: a key sent
+    /// before may not have reached the field yet.
+    public static func plan(_ effect: Effect, field: TextFieldState?, text: SurroundingText?,
+                            keyInFlight: Bool = false) -> [Output] {
+        let outputs = plan(effect, field: field, text: text)
+        guard keyInFlight else { return outputs }
+        return outputs.flatMap { output -> [Output] in
+            guard case .edit(let edit) = output else { return [output] }
+            return keys(for: edit)
+        }
+    }
+
+    /// An edit as the keys that make it. Edits delete only ASCII tapboard knows (one
+    /// BackSpace per byte); a new line is the Return key.
+    static func keys(for edit: TextEdit) -> [Output] {
+        var out = [Output](repeating: .key("BackSpace", []), count: edit.deleteBefore)
+        out += [Output](repeating: .key("Delete", []), count: edit.deleteAfter)
+        if edit.insert == "\n" {
+            out.append(.key("Return", []))
+        } else if !edit.insert.isEmpty {
+            out.append(.typeKeys(edit.insert))
+        }
+        return out
+    }
+
+    static func plan(_ effect: Effect, field: TextFieldState?, text: SurroundingText?) -> [Output] {
         let textInput = field?.active ?? false
         switch effect {
         case .commitText(let text):

@@ -18,6 +18,22 @@ public struct TextModel: Sendable, Equatable {
     var preedits: [String] = []
     /// Most predictions, and most preedits, kept while the client is silent.
     static let depth = 32
+    /// The newest key event sent whose effect no report has shown yet.
+    var keyInFlight: KeyInFlight = .none
+
+    /// A key tapboard sent and the field may not have applied yet.
+    enum KeyInFlight: Sendable, Equatable {
+        case none
+        /// Its effect is prediction `history[i]`: a report matching it, or a later one, shows it.
+        case predicted(Int)
+        /// Its effect could not be foreseen: a report unlike this one (nil: any report) shows it.
+        case unforeseen(before: SurroundingText?)
+    }
+
+    /// True while a key sent may still be on its way: under load, Firefox lets a text-input
+    /// commit overtake a key sent before it, and GTK 4 applies text-input events as it
+    /// reads them but keys later, so what follows a key must go as keys too.
+    public var awaitsKey: Bool { keyInFlight != .none }
 
     public init() {}
 
@@ -31,6 +47,7 @@ public struct TextModel: Sendable, Equatable {
     public mutating func reset() {
         history = []
         preedits = []
+        keyInFlight = .none
         typed = SurroundingText(text: "", cursor: 0, anchor: 0)
     }
 
@@ -49,6 +66,7 @@ public struct TextModel: Sendable, Equatable {
     public mutating func clientReported(_ report: SurroundingText?, showing: String = "") -> Bool {
         guard let report, report.isValid else {
             history = []
+            if case .predicted = keyInFlight { keyInFlight = .unforeseen(before: nil) }
             return false
         }
         var candidates = [report]
@@ -64,6 +82,11 @@ public struct TextModel: Sendable, Equatable {
                 // The client got as far as prediction i; later predictions still stand.
                 history.removeFirst(i)
                 history[0] = candidate
+                switch keyInFlight {
+                case .predicted(let k): keyInFlight = i >= k ? .none : .predicted(k - i)
+                case .unforeseen(let before): if before.map({ !Self.same($0, candidate) }) ?? true { keyInFlight = .none }
+                case .none: break
+                }
                 return true
             }
         }
@@ -71,6 +94,11 @@ public struct TextModel: Sendable, Equatable {
         var taken = report
         if !showing.isEmpty, !report.hasSelection, report.beforeCursor?.hasSuffix(showing) == true {
             taken.apply(TextEdit(deleteBefore: showing.utf8.count))
+        }
+        switch keyInFlight {
+        case .predicted: keyInFlight = .unforeseen(before: taken)
+        case .unforeseen(let before): if before.map({ !Self.same($0, taken) }) ?? true { keyInFlight = .none }
+        case .none: break
         }
         history = [taken]
         return false
@@ -90,22 +118,37 @@ public struct TextModel: Sendable, Equatable {
         guard var next = history.last else { return }
         change(&next)
         history.append(next)
-        if history.count > Self.depth { history.removeFirst(history.count - Self.depth) }
+        if history.count > Self.depth {
+            let dropped = history.count - Self.depth
+            history.removeFirst(dropped)
+            if case .predicted(let k) = keyInFlight { keyInFlight = .predicted(max(k - dropped, 0)) }
+        }
     }
 
     /// An edit sent through text-input.
     public mutating func sent(_ edit: TextEdit) { predict { $0.apply(edit) } }
 
     /// Text typed as key events.
-    public mutating func sentKeys(_ text: String) { predict { $0.apply(TextEdit(insert: text)) } }
+    public mutating func sentKeys(_ text: String) {
+        predict { $0.apply(TextEdit(insert: text)) }
+        keySent()
+    }
 
     /// A BackSpace key sent: the selection or one backspace unit goes.
-    public mutating func sentBackspaceKey() { predict { $0.applyBackspaceKey() } }
+    public mutating func sentBackspaceKey() {
+        predict { $0.applyBackspaceKey() }
+        keySent()
+    }
 
     /// A key whose effect on the text is not known (arrows, Ctrl combinations): wait
     /// for the client's next report.
     public mutating func sentUnknownKey() {
+        keyInFlight = .unforeseen(before: known)
         history = []
         typed = nil
+    }
+
+    private mutating func keySent() {
+        keyInFlight = history.isEmpty ? .unforeseen(before: nil) : .predicted(history.count - 1)
     }
 }
