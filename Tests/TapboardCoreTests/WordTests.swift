@@ -108,7 +108,7 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
         d.focus("")
         d.tap("shift"); d.tap("h"); d.tap("e")
         #expect(d.c.strip.slots[1] == .word("Hello"))
-        d.c = { var c = d.c; c.strip = Strip(slots: [.empty, .word("hello"), .empty]); return c }()
+        d.c = { var c = d.c; _ = c.shownStrip.update(Strip(slots: [.empty, .word("hello"), .empty])); return c }()
         let slotKey = try #require(d.c.geometry?.keys.first { $0.key.action == .suggestion(1) })
         var out = d.c.press(.pointer, at: slotKey.frame.center, time: 5000)
         out += d.c.release(.pointer, time: 5010)

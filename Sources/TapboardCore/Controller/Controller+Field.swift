@@ -25,11 +25,7 @@ extension Controller {
             let before = field
             if change == .activated { out += learnFieldWords() }
             field = state
-            if change == .activated {
-                text.reset()
-                resetWord()
-                forgetSequence()
-            }
+            if change == .activated { forgetField() }
             let predicted = text.known != nil
             if !text.clientReported(state.surrounding, showing: preedit), predicted, change == .updated,
                sequence?.isOpen == true {
@@ -37,10 +33,9 @@ extension Controller {
                 // the client has ended its preedit its own way; the next key starts afresh.
                 forgetSequence()
             }
-            if let t = state.surrounding?.text, !t.isEmpty, !Self.looksMasked(t) { fieldShowedText = true }
             out += noticeHiddenText(state.surrounding)
             if change == .activated || state.purpose != before.purpose || state.hints != before.hints {
-                keyboard.previews = settings.keyPreview && !Self.isSensitive(state) && !fieldHidesText
+                keyboard.previews = settings.keyPreview && !Self.isSensitive(state) && !privacy.hidesText
                 returnLabel = state.purpose == .url ? "Go" : ""
                 if change == .activated || state.purpose != selection.purpose {
                     selection.fieldChanged(purpose: state.purpose)
@@ -49,15 +44,16 @@ extension Controller {
                 out += stripChanged()
                 out.append(.redraw(nil))
             }
-            if change == .activated { out += show() + refreshStrip() }
+            if change == .activated {
+                out += show()
+                shownStrip.markStale()
+            }
             out += autoShift()
         case .deactivated:
             focusMoving = field.active
             out += learnFieldWords()
             field = state
-            text.reset()
-            resetWord()
-            forgetSequence()
+            forgetField()
             out += stripChanged()
             out += autoShift()
             out.append(.schedule(.hideAfterFocusLoss, after: Self.hideDelay))
@@ -70,11 +66,7 @@ extension Controller {
     /// The strip comes or goes with the field (and the toolbar with it): the panel's
     /// height may change.
     mutating func stripChanged() -> [Command] {
-        let wanted = wantsStrip
-        if wanted != showsStrip {
-            showsStrip = wanted
-            if !wanted { strip = .empty }
-        }
+        shownStrip.show(wantsStrip)
         return barChanged()
     }
 
@@ -85,9 +77,7 @@ extension Controller {
         _ = learnFieldWords()
         textInputUsable = false
         field = TextFieldState()
-        text.reset()
-        resetWord()
-        forgetSequence()
+        forgetField()
         let strip = stripChanged()  // the strip goes: keys move, held ones end
         return [.say("another input method holds this seat; typing through the virtual keyboard only "
                      + "(SIGUSR2 shows the panel, SIGUSR1 hides it)")] + strip + autoShift() + show()

@@ -109,18 +109,18 @@ extension Controller {
             case .edit(let edit):
                 out.append(.edit(edit))
                 text.sent(edit)
-                if !edit.insert.isEmpty { commitsInField += 1 }
+                if !edit.insert.isEmpty { privacy.committed() }
             case .typeKeys(let s):
                 out.append(.typeKeys(s))
                 text.sentKeys(s)
-                if target != nil { commitsInField += 1 }
+                if target != nil { privacy.committed() }
             case .key(let sym, let mods):
                 out.append(.key(sym, mods))
                 switch (sym, mods) {
                 case ("BackSpace", []): text.sentBackspaceKey()
                 case ("Return", []) where target?.hints.contains(.multiline) == true: text.sentKeys("\n")
                 case ("Return", []):
-                    commitsInField = 0  // a form sent: the app may empty the field
+                    privacy.formSent()
                 default: text.sentUnknownKey()
                 }
             }
@@ -133,8 +133,8 @@ extension Controller {
         let wanted: ShiftState
         if let f = textInputField {
             var t = text.bestGuess
-            if !composing.isEmpty, var s = t {
-                s.apply(TextEdit(insert: composing))
+            if !word.letters.isEmpty, var s = t {
+                s.apply(TextEdit(insert: word.letters))
                 t = s
             }
             // A word held as preedit counts; a lone dead accent does not.

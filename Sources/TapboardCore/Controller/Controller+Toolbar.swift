@@ -11,11 +11,11 @@ extension Controller {
     /// the band's come after them), presses on the band's old keys end, the height may change.
     mutating func barChanged() -> [Command] {
         let bar = wantedBar
-        guard bar != shownBar else { return [] }
-        shownBar = bar
+        guard bar != panel.bar else { return [] }
+        panel.bar = bar
         let firstBandKey = geometry?.keys.firstIndex { $0.row < 0 }
         let cancelled = translate(keyboard.cancelPresses(fromKey: firstBandKey ?? Int.max)) + cancelStaleTimers()
-        geometry = geometry.map { makeGeometry(width: $0.width, height: $0.height) }
+        layOutKeysAgain(layer: nil)
         return cancelled + resize() + [.redraw(nil)]
     }
 
@@ -34,7 +34,7 @@ extension Controller {
         case .nextField: return translate([.key("Tab", [])])
         case .paste:
             guard clipboardHasText, textInputField != nil else { return [] }
-            return finishSequence() + finishWord() + [.paste]
+            return finishTyping() + [.paste]
         case .done: return hide()
         }
     }
@@ -44,8 +44,9 @@ extension Controller {
     public mutating func pasted(_ text: String) -> [Command] {
         guard textInputField != nil, !text.isEmpty else { return [] }
         // Letters typed while the clipboard was read end their word first.
-        var out = finishSequence() + finishWord()
+        var out = finishTyping()
         for piece in splitUTF8(text) { out += commit(piece) }
-        return out + refreshStrip() + autoShift()
+        shownStrip.markStale()
+        return out + autoShift()
     }
 }

@@ -27,7 +27,7 @@ extension Controller {
 
     /// Whether the strip should show for this field and keyboard.
     var wantsStrip: Bool {
-        settings.suggestions && textInputField != nil && Self.takesSuggestions(field) && !fieldHidesText
+        settings.suggestions && textInputField != nil && Self.takesSuggestions(field) && !privacy.hidesText
             && provider != nil
     }
 
@@ -38,15 +38,8 @@ extension Controller {
     /// Never from password, PIN, sensitive, terminal, URL or email fields, nor from a
     /// field that keeps its text from the input method.
     var mayLearn: Bool {
-        settings.learn && Self.takesSuggestions(field) && ![.email, .url].contains(field.purpose) && !fieldHidesText
-    }
-
-    /// Text that joins the word being typed.
-    static func isWordPart(_ t: String, composing: String) -> Bool {
-        guard t.count == 1, let c = t.first else { return false }
-        if c.isLetter || c.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .nonspacingMark
-            || $0.properties.generalCategory == .spacingMark }) { return true }
-        return !composing.isEmpty && (c == "'" || c == "’" || c == "-" || c.isNumber)
+        settings.learn && Self.takesSuggestions(field) && ![.email, .url].contains(field.purpose)
+            && !privacy.hidesText
     }
 
     /// Separators after which space or punctuation may correct the word.
@@ -59,47 +52,39 @@ extension Controller {
         guard showsStrip, textInputField != nil else { return nil }
         switch effect {
         case .commitText(let t):
-            if Self.isWordPart(t, composing: composing) {
-                undoable = nil
-                addedSpace = false
-                composing += t
-                return commit(t) + refreshStrip()
+            if word.joins(t) {
+                word.type(t)
+                shownStrip.markStale()
+                return commit(t)
             }
-            if composing.isEmpty, addedSpace, Self.closingPunctuation.contains(t) {
+            if word.letters.isEmpty, word.afterwards == .addedSpace, Self.closingPunctuation.contains(t) {
                 // "hello" picked, then ",": "hello, " (keys, so they stay in order).
-                undoable = nil
-                var out: [Command] = [.key("BackSpace", []), .typeKeys(t + " ")]
+                word.punctuatedAfterPick()
                 text.sentBackspaceKey()
                 text.sentKeys(t + " ")
-                addedSpace = true
-                out += refreshStrip()
-                return out
+                shownStrip.markStale()
+                return [.key("BackSpace", []), .typeKeys(t + " ")]
             }
-            guard !composing.isEmpty else {
-                undoable = nil
-                addedSpace = false
+            guard !word.letters.isEmpty else {
+                word.interrupt()
                 return nil
             }
             return endWord(with: t)
         case .deleteBackward:
-            addedSpace = false
-            if composing.isEmpty, let u = undoable { return revert(u) }
-            undoable = nil
-            if !composing.isEmpty {
-                let s = SurroundingText(text: composing, cursor: composing.utf8.count, anchor: composing.utf8.count)
-                composing.removeLast(s.backspaceUnit.map { $0.unicodeScalars.count } ?? 1, scalars: true)
+            if word.letters.isEmpty, case .corrected(let typed, let committed) = word.afterwards {
+                return revert(typed, committed)
             }
-            return submit(effect) + refreshStrip()
+            word.deleteBackward()
+            shownStrip.markStale()
+            return submit(effect)
         case .deleteWordBackward:
-            composing = ""
-            undoable = nil
-            addedSpace = false
-            return submit(effect) + refreshStrip()
+            word.interrupt()
+            shownStrip.markStale()
+            return submit(effect)
         case .enter, .key, .doubleSpace:
-            undoable = nil
-            addedSpace = false
-            let finished = finishWord()
-            return finished.isEmpty ? nil : finished + submit(effect)
+            finishWord()
+            word.interrupt()
+            return nil  // submitted as usual
         default:
             return nil
         }
@@ -108,26 +93,35 @@ extension Controller {
     /// The word ends with `separator`: corrected where the strip says so.
     mutating func endWord(with separator: String) -> [Command] {
         let settled = settle()  // the correction is the strip's for the word as it stands
-        let typed = composing
-        composing = ""
-        addedSpace = false
-        if mayAutocorrect, Self.correctingSeparators.contains(separator), !kept.contains(typed),
+        let typed = word.finish()
+        let out: [Command]
+        if mayAutocorrect, Self.correctingSeparators.contains(separator), !word.kept.contains(typed),
            let fix = strip.autocorrect, fix != typed {
-            undoable = (typed, fix + separator)
-            return settled + replace(typed, with: fix + separator) + refreshStrip()
+            word.corrected(typed, to: fix + separator)
+            out = settled + replace(typed, with: fix + separator)
+        } else {
+            word.interrupt()
+            learn(typed)
+            out = settled + commit(separator)
         }
-        undoable = nil
-        learn(typed)
-        return settled + commit(separator) + refreshStrip()
+        shownStrip.markStale()
+        return out
     }
 
     /// The word being typed is done as it stands (a key, the panel hides): its letters
     /// are in the field already.
-    mutating func finishWord() -> [Command] {
-        guard !composing.isEmpty else { return [] }
-        learn(composing)
-        composing = ""
-        return refreshStrip()
+    mutating func finishWord() {
+        guard !word.letters.isEmpty else { return }
+        learn(word.finish())
+        shownStrip.markStale()
+    }
+
+    /// The open sequence and the word being typed end as they stand: the sequence's text
+    /// is committed.
+    mutating func finishTyping() -> [Command] {
+        let out = finishSequence()
+        finishWord()
+        return out
     }
 
     /// Puts `new` where the just-typed `old` is: only the rest where `new` continues
@@ -141,46 +135,42 @@ extension Controller {
         }
         out.append(.typeKeys(new))
         text.sentKeys(new)
-        commitsInField += 1
+        privacy.committed()
         return out
     }
 
     /// A slot of the strip was tapped: its word replaces the one being typed, with a space.
     mutating func pick(_ slot: Int) -> [Command] {
         guard showsStrip, strip.slots.indices.contains(slot) else { return [] }
-        let word: String
+        let chosen: String, keep: Bool
         switch strip.slots[slot] {
         case .empty: return []
-        case .word(let w): word = w
-        case .keep(let w):
-            word = w
-            kept.insert(w)
+        case .word(let w): (chosen, keep) = (w, false)
+        case .keep(let w): (chosen, keep) = (w, true)
         }
-        let typed = composing
-        composing = ""
-        undoable = nil
-        learn(word, kept: true)
-        var out = replace(typed, with: word + " ")
-        addedSpace = true
-        out += refreshStrip()
+        let typed = word.letters
+        word.picked(chosen, keep: keep)
+        learn(chosen, kept: true)
+        let out = replace(typed, with: chosen + " ")
+        shownStrip.markStale()
         return out + autoShift()
     }
 
     /// Backspace right after an autocorrection: the word as typed comes back, and is
     /// not corrected again in this field. Keys, so that deleting and typing stay in order
     /// in every client.
-    mutating func revert(_ u: (typed: String, committed: String)) -> [Command] {
-        undoable = nil
-        kept.insert(u.typed)
-        learn(u.typed, kept: true)
+    mutating func revert(_ typed: String, _ committed: String) -> [Command] {
+        word.reverted(typed)
+        learn(typed, kept: true)
         var out: [Command] = []
-        for _ in 0..<u.committed.count {
+        for _ in 0..<committed.count {
             out.append(.key("BackSpace", []))
             text.sentBackspaceKey()
         }
-        out.append(.typeKeys(u.typed))
-        text.sentKeys(u.typed)
-        return out + refreshStrip()
+        out.append(.typeKeys(typed))
+        text.sentKeys(typed)
+        shownStrip.markStale()
+        return out
     }
 
     /// One commit_string (keys while a key may be on its way).
@@ -188,18 +178,10 @@ extension Controller {
         s.isEmpty ? [] : submit(.commitText(s))
     }
 
-    /// The strip is to follow the text: it is worked out in `settle()`, after the text
-    /// has gone out (the strip must not delay a letter).
-    mutating func refreshStrip() -> [Command] {
-        stripStale = true
-        return []
-    }
-
     /// What is left to do once the effects of the last events have gone out: the strip
     /// for the word being typed (or the next word), redrawn where it changed.
     public mutating func settle() -> [Command] {
-        guard stripStale else { return [] }
-        stripStale = false
+        guard shownStrip.catchUp() else { return [] }
         return updateStrip()
     }
 
@@ -209,12 +191,12 @@ extension Controller {
         if showsStrip, let p = provider {
             var before = text.bestGuess?.beforeCursor.map { String($0.suffix(200)) } ?? ""
             // The context is the text before the word, not the word itself.
-            if !composing.isEmpty, before.hasSuffix(composing) { before.removeLast(composing.count) }
-            new = p.strip(for: composing, context: before, learned: learnedWords(),
-                          autocorrect: mayAutocorrect && !kept.contains(composing))
+            let typed = word.letters
+            if !typed.isEmpty, before.hasSuffix(typed) { before.removeLast(typed.count) }
+            new = p.strip(for: typed, context: before, learned: learnedWords(),
+                          autocorrect: mayAutocorrect && !word.kept.contains(typed))
         }
-        guard new != strip else { return [] }
-        strip = new
+        guard shownStrip.update(new) else { return [] }
         // The toolbar takes the strip's place while it is empty (toolbar = auto).
         let bar = barChanged()
         guard bar.isEmpty else { return bar }
@@ -234,39 +216,39 @@ extension Controller {
     /// Notes a word the user used (`kept`: chose, from the strip or by undoing its
     /// correction), after the word before it; it is learned when the field is left, if
     /// the field never turned out to be secret.
-    mutating func learn(_ word: String, kept: Bool = false) {
-        guard mayLearn, !word.isEmpty, !language.isEmpty else { return }
+    mutating func learn(_ used: String, kept: Bool = false) {
+        guard mayLearn, !used.isEmpty, !language.isEmpty else { return }
         // The word's letters are in the field already: the one before is before them.
         var before = text.bestGuess?.beforeCursor.map(String.init) ?? ""
-        if before.hasSuffix(word) { before.removeLast(word.count) }
+        if before.hasSuffix(used) { before.removeLast(used.count) }
         let previous = before.split(whereSeparator: { $0 == " " || $0 == "\n" }).last.map(String.init)
-        // Kept with the keyboard's language: another keyboard may show when the field is left.
-        fieldWords.append((word, previous?.trimmingCharacters(".,!?;:\"()"), language, kept))
+        word.used(.init(word: used, previous: previous?.trimmingCharacters(".,!?;:\"()"), language: language,
+                        kept: kept))
     }
 
     /// The field is being left: its words become learned words, if the field ever showed
     /// the input method some of its text (Firefox's password fields never do; fields that
     /// report nothing at all, such as Chromium's on phoc, are not learned from either).
     mutating func learnFieldWords() -> [Command] {
-        defer { fieldWords = [] }
-        guard mayLearn, fieldShowedText, !fieldWords.isEmpty else { return [] }
-        for (word, previous, language, kept) in fieldWords {
-            _ = learnedWords(language)  // loaded, then changed in place
-            learned[language]?.learn(word, after: previous, kept: kept)
+        let words = word.takeFieldWords()
+        guard mayLearn, privacy.showedText, !words.isEmpty else { return [] }
+        for w in words {
+            _ = learnedWords(w.language)  // loaded, then changed in place
+            learned[w.language]?.learn(w.word, after: w.previous, kept: w.kept)
         }
         dirtyLearned = true
         return learnedChanged()
     }
 
-    /// Firefox says nothing of a password field (content type normal) and reports its
-    /// text masked ("●●●"): such a field is treated as secret at once. (An empty report
-    /// proves nothing: browsers in some sessions report every field empty.)
+    /// The field's text as reported goes to `privacy`. Firefox says nothing of a password
+    /// field (content type normal) and reports its text masked ("●●●"): such a field is
+    /// treated as secret at once, and nothing typed in it is learned.
     mutating func noticeHiddenText(_ report: SurroundingText?) -> [Command] {
-        guard !fieldHidesText, let report, commitsInField >= 1, Self.looksMasked(report.text) else { return [] }
-        fieldHidesText = true
-        fieldWords = []
+        guard privacy.reported(report?.text) else { return [] }
+        _ = word.takeFieldWords()
         keyboard.previews = false
-        return finishWord() + stripChanged()
+        finishWord()
+        return stripChanged()
     }
 
     /// Writes learned words a moment after the last change.
@@ -283,23 +265,14 @@ extension Controller {
         return learned.sorted { $0.key < $1.key }.map { .saveLearned(language: $0.key, $0.value) }
     }
 
-    /// Text a password field shows instead of what was typed.
-    static func looksMasked(_ text: String) -> Bool {
-        guard let first = text.first, "●•*·∙⏺".contains(first) else { return false }
-        return text.allSatisfy { $0 == first }
-    }
-
-    /// A new field, or focus gone: nothing is being typed, nothing to undo or keep.
-    mutating func resetWord() {
-        composing = ""
-        undoable = nil
-        addedSpace = false
-        kept = []
-        strip = .empty
-        fieldWords = []
-        fieldHidesText = false
-        fieldShowedText = false
-        commitsInField = 0
+    /// A new field, or focus gone: what tapboard believed of the old one goes (its text,
+    /// the word being typed, what to undo or keep, its privacy, an open sequence).
+    mutating func forgetField() {
+        text.reset()
+        word = WordInProgress()
+        shownStrip.clear()
+        privacy = FieldPrivacy()
+        forgetSequence()
     }
 }
 

@@ -13,16 +13,14 @@ public struct Controller {
     let library: any LayoutLibrary
     /// Keyboards loaded so far, by name.
     var loaded: [String: Layout]
+    /// The panel as last put on screen: wanted or not, the height asked, the keys laid out.
+    var panel = ShownPanel()
     /// The panel is wanted on screen.
-    public internal(set) var visible = false
+    public var visible: Bool { panel.visible }
     /// The logical size of the output the panel is on.
     public internal(set) var output = (width: 720, height: 1280)
     /// Key rectangles for the configured panel; nil while there is no configured panel.
-    public internal(set) var geometry: PanelGeometry?
-    /// The layer `geometry` was computed for.
-    var laidOutLayer = ""
-    /// The last height asked of the compositor: a compositor that clamps it is not asked again.
-    var askedHeight: Int?
+    public var geometry: PanelGeometry? { panel.geometry }
     /// A word for the return key in this field ("Go" for URLs), empty for the arrow.
     public internal(set) var returnLabel = ""
     /// The keyboard's name on the space bar for a moment after a switch.
@@ -33,42 +31,29 @@ public struct Controller {
     var keyTimers: Set<KeyTimer> = []
     /// Suggestions and learned words by language; nil: no suggestions at all.
     let suggestions: (any SuggestionLibrary)?
+    /// The word being typed, what the next tap may undo, the words to learn from the field.
+    var word = WordInProgress()
     /// The word being typed (its letters are in the field already); empty between words.
-    public internal(set) var composing = ""
+    public var composing: String { word.letters }
+    /// The suggestion strip: whether it shows, what it holds.
+    var shownStrip = ShownStrip()
     /// What the strip shows now.
-    public internal(set) var strip = Strip.empty
-    /// The text changed since the strip was worked out (`settle()` catches up).
-    var stripStale = false
+    public var strip: Strip { shownStrip.strip }
     /// The strip shows in this field with this keyboard (decided on focus and keyboard change).
-    public internal(set) var showsStrip = false
-    /// What the band above the keys held when the geometry was last worked out.
-    var shownBar = PanelBar.none
+    public var showsStrip: Bool { shownStrip.shows }
     /// Focus left a field and the panel waits to see whether another takes it: the
     /// toolbar stays meanwhile (Chromium leaves and re-enters a password field as its
     /// first letter goes in; a panel that shrank then lost the next tap).
     var focusMoving = false
     /// The clipboard holds text that Paste can put in a field.
     public internal(set) var clipboardHasText = false
-    /// The last commit was an autocorrection: the word as typed and what went in its place
-    /// (separator included). Backspace right after takes it back.
-    var undoable: (typed: String, committed: String)?
-    /// Words the user kept as typed in this field: not corrected again.
-    var kept: Set<String> = []
-    /// A space tapboard put after a picked word: punctuation takes its place.
-    var addedSpace = false
     /// The user's words by language, loaded on first use.
     var learned: [String: LearnedWords] = [:]
     /// Learned words changed since they were last handed out for saving.
     var dirtyLearned = false
-    /// Words kept in the focused field, learned when it is left.
-    var fieldWords: [(word: String, previous: String?, language: String, kept: Bool)] = []
-    /// The field reports no text whatever is typed into it (a password field that does
-    /// not say so): no strip, no learning, no key bubble.
-    var fieldHidesText = false
-    /// Non-empty commits into the focused field.
-    var commitsInField = 0
-    /// The focused field reported some text at least once.
-    var fieldShowedText = false
+    /// Whether the focused field shows its text or turned out secret (no strip, no
+    /// learning, no key bubble).
+    var privacy = FieldPrivacy()
     /// The open dead-key, compose or Telex sequence of the shown keyboard; nil: it has none.
     var sequence: (any MultiStageInput)?
     /// What the field shows as preedit (an open sequence); empty: nothing.
@@ -114,20 +99,17 @@ public struct Controller {
 
     public mutating func show() -> [Command] {
         guard !visible else { return [] }
-        visible = true
         let height = wantedHeight
-        askedHeight = height
+        panel.show(asking: height)
         return [.showPanel(height: height)]
     }
 
     public mutating func hide() -> [Command] {
         guard visible else { return [] }
-        let cancelled = finishSequence() + finishWord() + translate(keyboard.cancelAll())
-        visible = false
+        let cancelled = finishTyping() + translate(keyboard.cancelAll())
         focusMoving = false
-        shownBar = wantedBar
-        geometry = nil
-        askedHeight = nil
+        panel.hide()
+        panel.bar = wantedBar
         return cancelled + cancelStaleTimers() + [.hidePanel]
     }
 
@@ -138,9 +120,7 @@ public struct Controller {
     public mutating func panelClosed() -> [Command] {
         guard visible else { return [] }
         let cancelled = translate(keyboard.cancelAll()) + cancelStaleTimers()
-        visible = false
-        geometry = nil
-        askedHeight = nil
+        panel.hide()
         return cancelled + [.hidePanel] + show()
     }
 
@@ -165,15 +145,14 @@ public struct Controller {
     public mutating func outputChanged(width: Int, height: Int) -> [Command] {
         guard width > 0, height > 0, (width, height) != output else { return [] }
         output = (width, height)
-        askedHeight = nil
+        panel.forgetAskedHeight()
         return showSelectedKeyboard() + resize()
     }
 
     /// The compositor configured the panel at this size.
     public mutating func panelConfigured(width: Int, height: Int) -> [Command] {
         guard visible, width > 0, height > 0 else { return [] }
-        geometry = makeGeometry(width: width, height: height)
-        laidOutLayer = keyboard.layer.name
+        panel.configured(makeGeometry(width: width, height: height), layer: keyboard.layer.name)
         var out: [Command] = [.redraw(nil)]
         if height != wantedHeight { out += resize() }
         return out
@@ -181,20 +160,22 @@ public struct Controller {
 
     /// Asks for the wanted height once; a compositor that gives another is believed.
     mutating func resize() -> [Command] {
-        guard visible else { return [] }
         let wanted = wantedHeight
-        guard wanted != askedHeight else { return [] }
-        askedHeight = wanted
+        guard panel.shouldAsk(wanted) else { return [] }
         return [.setPanelHeight(wanted)]
+    }
+
+    /// The configured panel's keys worked out again at its size; `layer`: the layer they
+    /// are now for, nil: the one noted stays.
+    mutating func layOutKeysAgain(layer: String?) {
+        guard let g = panel.geometry else { return }
+        panel.relaidOut(makeGeometry(width: g.width, height: g.height), layer: layer)
     }
 
     /// Keys move after a layer or keyboard switch; a shift change leaves them.
     mutating func relayout() -> [Command] {
-        guard let g = geometry else { return [] }
-        if keyboard.layer.name != laidOutLayer || g.keys.isEmpty {
-            geometry = makeGeometry(width: g.width, height: g.height)
-            laidOutLayer = keyboard.layer.name
-        }
+        guard let g = panel.geometry else { return [] }
+        if keyboard.layer.name != panel.laidOutLayer || g.keys.isEmpty { layOutKeysAgain(layer: keyboard.layer.name) }
         return [.redraw(nil)]
     }
 
@@ -217,14 +198,12 @@ public struct Controller {
         case .failure(let e): return [.say(e.message)]
         case .success(let layout):
             guard layout != keyboard.layout else { return [] }
-            let cancelled = finishSequence() + finishWord() + translate(keyboard.cancelAll())
+            let cancelled = finishTyping() + translate(keyboard.cancelAll())
             keyboard.setLayout(layout)
             sequenceRulesChanged()
-            showsStrip = wantsStrip
-            if !showsStrip { strip = .empty }
-            shownBar = wantedBar
-            geometry = geometry.map { makeGeometry(width: $0.width, height: $0.height) }
-            laidOutLayer = keyboard.layer.name
+            shownStrip.show(wantsStrip)
+            panel.bar = wantedBar
+            layOutKeysAgain(layer: keyboard.layer.name)
             return cancelled + cancelStaleTimers() + [.keyboardShown(layout)] + resize() + [.redraw(nil)]
                 + autoShift()
         }
