@@ -45,8 +45,8 @@ struct WordInProgress {
         afterwards = .nothing
     }
 
-    /// Backspace: the word loses its last character as the field deletes it (a base and
-    /// its marks where they form one backspace unit).
+    /// Backspace: the word loses what the field deletes, one backspace unit (a combining
+    /// accent alone, an emoji sequence whole).
     mutating func deleteBackward() {
         afterwards = .nothing
         guard !letters.isEmpty else { return }
