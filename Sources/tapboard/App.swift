@@ -33,6 +33,8 @@ final class App {
 
     init(display: Display, store: LayoutStore, layouts: [Layout], settings: Settings, theme: Theme = .dark,
          startHidden: Bool, outputName: String? = nil) throws(WaylandError) {
+        // First: it sets how glibc allocates before the dictionaries load.
+        let heapTrim = HeapTrim()
         self.display = display
         guard display.layerShell != nil else {
             throw WaylandError("the compositor lacks zwlr_layer_shell_v1 (wlr-layer-shell): cannot show a panel")
@@ -48,13 +50,12 @@ final class App {
         } else if display.virtualKeyboardManager == nil {
             printError("tapboard: the compositor lacks zwp_virtual_keyboard_manager_v1: arrows, Tab and key combinations will not work")
         }
-        loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])
-        // First: its HeapTrim sets how glibc allocates before the dictionaries load.
-        presenter = PanelPresenter(display: display, loop: loop, theme: theme, outputName: outputName,
-                                   keyPreview: settings.keyPreview)
         suggestionStore = settings.suggestions ? SuggestionStore(dictionaries: DictionaryStore(layouts: store)) : nil
         controller = Controller(layouts: layouts, settings: settings, library: StoreLibrary(store: store),
                                 textInput: display.inputMethodManager != nil, suggestions: suggestionStore)
+        loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])
+        presenter = PanelPresenter(display: display, loop: loop, theme: theme, outputName: outputName,
+                                   keyPreview: settings.keyPreview, heapTrim: heapTrim)
         router = PressRouter { [unowned self] call in self.perform(call(&self.controller)) }
         router.onHandle = { [unowned self] in self.handleTapped() }
         router.onPanelPress = { [unowned self] in self.feedback?.keyPressed() }

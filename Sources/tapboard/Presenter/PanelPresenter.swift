@@ -21,20 +21,25 @@ final class PanelPresenter {
     /// Pressed keys show a bubble: their labels are shaped ahead after a new panel.
     let keyPreview: Bool
 
+    /// The panel's layer surface and its buffers; nil while hidden.
     var panel: LayerSurface?
     var pool: BufferPool?
+    /// The popup above the panel (alternates, menus) and its buffers.
     var popupSurface: PopupSurface?
     var popupPool: BufferPool?
     /// The popup last asked for (drawn when its surface is configured).
     var shownPopup: Popup?
+    /// The pressed key's bubble, kept for the panel's life, and its buffers (of three sizes).
     var keyBubble: KeyBubble?
     var previewPool: BufferPool?
     /// The tab that brings the hidden panel up; nil while not shown.
     var handle: HandleSurface?
     /// The handle waits for the outputs to change (the compositor closed it).
     var handleSuspended = false
+    /// Something changed since the last frame of the panel.
     var needsDraw = false
-    var heapTrim = HeapTrim()
+    /// Gives freed heap pages back now and then (made before the dictionaries load: App.init).
+    var heapTrim: HeapTrim
 
     /// What the panel shows now; nil: nothing yet. Asked for when a frame is drawn.
     var scene: () -> PanelScene? = { nil }
@@ -47,8 +52,9 @@ final class PanelPresenter {
     /// A frame of the panel went out.
     var onFrame: (() -> Void)?
 
-    init(display: Display, loop: EventLoop, theme: Theme, outputName: String?, keyPreview: Bool) {
+    init(display: Display, loop: EventLoop, theme: Theme, outputName: String?, keyPreview: Bool, heapTrim: HeapTrim) {
         self.display = display
+        self.heapTrim = heapTrim
         self.loop = loop
         self.outputName = outputName
         self.keyPreview = keyPreview
