@@ -18,13 +18,10 @@ public final class ShmBuffer {
     /// Held by the compositor until it sends `release`.
     public private(set) var busy = false
     private var listener: Listener<wl_buffer_listener>!
-    /// Keys that changed since this buffer was last drawn; nil: draw everything.
-    public var staleKeys: Set<Int>? = nil
-    /// Whatever the renderer keeps with these pixels (its drawing context), made once.
-    public var drawingContext: AnyObject?
 
-    /// A zero-filled (fully transparent) buffer.
-    init?(shm: OpaquePointer, width: Int, height: Int, scale: Int) {
+    /// A zero-filled (fully transparent) buffer of `width` × `height` buffer pixels on `shm`
+    /// (`Display.shm`); nil if the memory cannot be had.
+    public init?(shm: OpaquePointer, width: Int, height: Int, scale: Int) {
         let stride = width * 4
         size = stride * height
         let fd = memfd_create("tapboard-buffer", UInt32(MFD_CLOEXEC))
@@ -48,9 +45,14 @@ public final class ShmBuffer {
     }
 
     deinit {
-        drawingContext = nil  // it may point into the pixels
         wl_buffer_destroy(buffer)
         munmap(pixels, size)
+    }
+
+    /// Copies `source`'s pixels into this buffer; both must be of one size.
+    public func copyPixels(from source: ShmBuffer) {
+        precondition(source.size == size && source.stride == stride, "buffers of different sizes")
+        pixels.copyMemory(from: source.pixels, byteCount: size)
     }
 
     func attach(to surface: OpaquePointer) {
@@ -77,80 +79,4 @@ func show(_ buffer: ShmBuffer, on surface: OpaquePointer, scale: Int, appliedSca
         wl_surface_damage_buffer(surface, 0, 0, Int32.max, Int32.max)
     }
     wl_surface_commit(surface)
-}
-
-/// Up to two buffers per size, so one can be drawn while the compositor reads the other;
-/// the second only where the compositor keeps the first (sway 1.7 holds a buffer until
-/// the next one comes; newer wlroots gives it back once copied). A buffer made beside
-/// one that is already drawn starts as a copy of it, so only the keys changed since
-/// need drawing (a copy costs far less than drawing a whole panel).
-public final class BufferPool {
-    private struct Size: Equatable {
-        let width, height, scale: Int
-        init(_ width: Int, _ height: Int, _ scale: Int) { (self.width, self.height, self.scale) = (width, height, scale) }
-        init(of b: ShmBuffer) { self.init(b.width, b.height, b.scale) }
-    }
-
-    private var buffers: [ShmBuffer] = []
-    /// Sizes in use, the most recent first; buffers of other sizes are let go.
-    private var recent: [Size] = []
-    let shm: OpaquePointer
-    /// How many sizes to keep buffers for (the key bubble's size varies with the key).
-    let sizes: Int
-
-    public init(shm: OpaquePointer, sizes: Int = 1) {
-        self.shm = shm
-        self.sizes = max(1, sizes)
-    }
-
-    /// A free buffer of this size (buffer pixels) and scale, or nil if both are busy.
-    public func next(width: Int, height: Int, scale: Int) -> ShmBuffer? {
-        let size = Size(width, height, scale)
-        use(size)
-        let same = buffers.filter { Size(of: $0) == size }
-        if let free = same.first(where: { !$0.busy }) { return free }
-        guard same.count < 2 else { return nil }
-        return make(size, from: same.first)
-    }
-
-    /// Makes the second buffer of this size now, a copy of the first once that is
-    /// drawn, so that the next frame need not: for idle time after a frame.
-    public func prepareSpare(width: Int, height: Int, scale: Int) {
-        let size = Size(width, height, scale)
-        let same = buffers.filter { Size(of: $0) == size }
-        guard same.count == 1, same[0].staleKeys != nil else { return }
-        _ = make(size, from: same[0])
-    }
-
-    /// Whether a drawn buffer of this size has no spare beside it yet and the compositor
-    /// still holds it.
-    public func needsSpare(width: Int, height: Int, scale: Int) -> Bool {
-        let same = buffers.filter { Size(of: $0) == Size(width, height, scale) }
-        return same.count == 1 && same[0].staleKeys != nil && same[0].busy
-    }
-
-    private func use(_ size: Size) {
-        guard recent.first != size else { return }
-        recent.removeAll { $0 == size }
-        recent.insert(size, at: 0)
-        if recent.count > sizes { recent.removeLast(recent.count - sizes) }
-        buffers.removeAll { b in !recent.contains(Size(of: b)) }
-    }
-
-    private func make(_ size: Size, from source: ShmBuffer?) -> ShmBuffer? {
-        guard let b = ShmBuffer(shm: shm, width: size.width, height: size.height, scale: size.scale) else { return nil }
-        if let source, source.staleKeys != nil {
-            b.pixels.copyMemory(from: source.pixels, byteCount: b.size)
-            b.staleKeys = source.staleKeys
-        }
-        buffers.append(b)
-        return b
-    }
-
-    /// Marks keys as changed in every buffer (nil: everything).
-    public func invalidate(_ keys: [Int]?) {
-        for b in buffers {
-            if let keys, b.staleKeys != nil { b.staleKeys!.formUnion(keys) } else if keys == nil { b.staleKeys = nil }
-        }
-    }
 }

@@ -3,8 +3,9 @@ import TapboardCore
 import TapboardRender
 import TapboardWayland
 
-/// Owns the Wayland objects and carries out what the controller decides: events in,
-/// commands out. Every decision lives in `Controller` (TapboardCore).
+/// Wires the Wayland objects to the controller and carries out what it decides: events
+/// in, commands out (`perform`); the panel's surfaces are the presenter's. Every decision
+/// lives in `Controller` (TapboardCore).
 final class App {
     let display: Display
     let loop: EventLoop
@@ -12,35 +13,19 @@ final class App {
     var virtualKeyboard: VirtualKeyboard?
     /// The seat's clipboard, where the compositor offers wlr-data-control (the toolbar's Paste).
     var clipboard: Clipboard?
-    let renderer: PanelRenderer
     var controller: Controller
     /// The seat's presses, routed to the controller.
     private(set) var router: PressRouter!
-
-    var panel: LayerSurface?
-    var pool: BufferPool?
-    var popupSurface: PopupSurface?
-    var popupPool: BufferPool?
-    /// The popup the controller last asked for (redrawn when its surface is configured).
-    var shownPopup: Popup?
-    var keyBubble: KeyBubble?
-    var previewPool: BufferPool?
-    var needsDraw = false
-    var heapTrim = HeapTrim()
+    /// The panel's surfaces and what is drawn in them.
+    let presenter: PanelPresenter
     /// The dictionaries behind the suggestions (nil when they are off).
     let suggestionStore: SuggestionStore?
     /// Loop tokens of the controller's timers.
     var timers: [ControllerTimer: Int] = [:]
-    /// The output the panel is pinned to (--output), by name.
-    let outputName: String?
     /// Panels made in a row to replace closed ones, without a configure in between.
     var panelReplacements = 0
     /// sm.puri.OSK0 on the session bus; nil without a bus.
     var osk: OSKService?
-    /// The tab that brings the hidden panel up (Handle.swift); nil while not shown.
-    var handle: HandleSurface?
-    /// The handle waits for the outputs to change (the compositor closed it).
-    var handleSuspended = false
     /// A SetVisible call came over D-Bus: the desktop shows and hides the panel (handle = auto).
     var busDrivesVisibility = false
     /// feedbackd's haptics and sound on key presses; nil: off or no session bus.
@@ -48,8 +33,9 @@ final class App {
 
     init(display: Display, store: LayoutStore, layouts: [Layout], settings: Settings, theme: Theme = .dark,
          startHidden: Bool, outputName: String? = nil) throws(WaylandError) {
+        // First: it sets how glibc allocates before the dictionaries load.
+        let heapTrim = HeapTrim()
         self.display = display
-        self.outputName = outputName
         guard display.layerShell != nil else {
             throw WaylandError("the compositor lacks zwlr_layer_shell_v1 (wlr-layer-shell): cannot show a panel")
         }
@@ -67,9 +53,9 @@ final class App {
         suggestionStore = settings.suggestions ? SuggestionStore(dictionaries: DictionaryStore(layouts: store)) : nil
         controller = Controller(layouts: layouts, settings: settings, library: StoreLibrary(store: store),
                                 textInput: display.inputMethodManager != nil, suggestions: suggestionStore)
-        renderer = PanelRenderer(theme: theme)
-        renderer.onImageProblem = { printError("tapboard: \($0)") }
         loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])
+        presenter = PanelPresenter(display: display, loop: loop, theme: theme, outputName: outputName,
+                                   keyPreview: settings.keyPreview, heapTrim: heapTrim)
         router = PressRouter { [unowned self] call in self.perform(call(&self.controller)) }
         router.onHandle = { [unowned self] in self.handleTapped() }
         router.onPanelPress = { [unowned self] in self.feedback?.keyPressed() }
@@ -80,6 +66,7 @@ final class App {
         }
         display.onSeatRemoved = { [unowned self] _ in self.detachSeat() }
         display.onOutputsChanged = { [unowned self] in self.outputsChanged() }
+        attachPresenter()
         loop.onSignal = { [unowned self] signal in self.signal(signal) }
         // Text first: what the events sent goes out before the strip is worked out and drawn.
         loop.beforeSleep = { [unowned self] in
@@ -87,10 +74,10 @@ final class App {
             self.display.flush()
             self.perform(self.controller.settle())
             self.osk?.announceVisibility()
-            self.drawIfNeeded()
+            self.presenter.drawIfNeeded()
             self.updateHandle()
         }
-        let o = outputSize
+        let o = presenter.outputSize
         perform(controller.outputChanged(width: o.width, height: o.height))
         perform(controller.start(hidden: startHidden))
         // The panel's surface goes out first: the compositor configures it meanwhile.
@@ -152,7 +139,7 @@ final class App {
         display.onSeatRemoved = nil
         display.onOutputsChanged = nil
         display.seat?.handler = nil
-        handle = nil
+        presenter.handle = nil
         display.flush()
     }
 
@@ -178,12 +165,10 @@ final class App {
         case .typeKeys(let text): virtualKeyboard?.type(text, time: time)
         case .preedit(let text): inputMethod?.setPreedit(text)
         case .key(let sym, let mods): virtualKeyboard?.press(keysymNamed: sym, modifiers: mods, time: time)
-        case .redraw(let keys): requestRedraw(keys)
+        case .redraw(let keys): presenter.redraw(keys)
         case .showPanel(let height): showPanel(height: height)
         case .hidePanel: hidePanel()
-        case .setPanelHeight(let height):
-            panel?.setHeight(height)
-            panel?.commit()
+        case .setPanelHeight(let height): presenter.setPanelHeight(height)
         case .schedule(let timer, let ms):
             loop.cancel(timers[timer])
             timers[timer] = loop.schedule(after: ms) { [unowned self] in
@@ -192,10 +177,10 @@ final class App {
             }
         case .cancel(let timer):
             loop.cancel(timers.removeValue(forKey: timer))
-        case .showPopup(let popup): showPopup(popup)
-        case .closePopup: closePopup()
-        case .showPreview(let bubble): showPreview(bubble)
-        case .hidePreview: hidePreview()
+        case .showPopup(let popup): presenter.showPopup(popup)
+        case .closePopup: presenter.closePopup()
+        case .showPreview(let bubble): presenter.showPreview(bubble)
+        case .hidePreview: presenter.hidePreview()
         case .keyboardShown(let layout):
             virtualKeyboard?.releaseAll()
             virtualKeyboard?.prepare(for: layout)

@@ -1,0 +1,48 @@
+import Testing
+import TapboardCore
+import TapboardRender
+
+/// Which keys a buffer's pixels lack, and the live panel's two buffers taking turns.
+@Suite struct StaleKeysTests {
+    @Test func keysAccumulateUntilTheBufferIsDrawn() {
+        var stale = StaleKeys()
+        #expect(stale.keys == nil && !stale.isDrawn)
+        stale.add([1])
+        #expect(stale.keys == nil, "never drawn: everything stays to draw")
+        stale.drawn()
+        #expect(stale.keys == [] && stale.isDrawn)
+        stale.add([1])
+        stale.add([4, 1])
+        #expect(stale.keys == [1, 4])
+        stale.add(nil)
+        stale.add([2])
+        #expect(stale.keys == nil, "everything changed: a key more is still everything")
+        stale.drawn()
+        #expect(stale.keys == [])
+    }
+
+    /// Each buffer draws only the keys changed since it was itself last drawn (the other
+    /// may have been drawn in between), and ends up as a whole panel drawn afresh.
+    @Test func buffersTakingTurnsMatchAWholeDrawing() throws {
+        let tests = RenderTests()
+        let us = try tests.load("us")
+        let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0])
+        let renderer = PanelRenderer()
+        var buffers = [(canvas: try #require(Canvas(width: g.width, height: g.height)), stale: StaleKeys()),
+                       (canvas: try #require(Canvas(width: g.width, height: g.height)), stale: StaleKeys())]
+        let frames: [(changed: [Int], look: PanelAppearance)] = [
+            ([], PanelAppearance()), ([3], PanelAppearance(highlighted: [3])),
+            ([3], PanelAppearance()), ([5], PanelAppearance(highlighted: [5])),
+        ]
+        for (n, frame) in frames.enumerated() {
+            for i in buffers.indices { buffers[i].stale.add(frame.changed) }
+            let b = n % 2
+            renderer.draw(g, frame.look, on: buffers[b].canvas, only: buffers[b].stale.keys.map { Array($0) })
+            buffers[b].stale.drawn()
+            let (whole, _) = try tests.render(us, frame.look)
+            #expect(tests.difference(whole, buffers[b].canvas).count == 0, "frame \(n)")
+        }
+        // The last frame drew keys 3 and 5 into the second buffer: 3 from the frame it
+        // missed, 5 from its own.
+    }
+}
