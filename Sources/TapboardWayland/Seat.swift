@@ -32,6 +32,8 @@ public final class Seat {
     private var pointerSurface: OpaquePointer?
     private var pointerPosition = Point(x: 0, y: 0)
     private var buttonDown = false
+    /// The surface the held button went down on.
+    private var pressSurface: OpaquePointer?
     /// Within one pointer frame: the pointer entered a surface / left one.
     private var enteredInFrame = false
     private var leftInFrame = false
@@ -59,6 +61,7 @@ public final class Seat {
         pointerListener = Listener(Seat.makePointerListener())
         touchListener = Listener(Seat.makeTouchListener())
         if let proxy { wl_seat_add_listener(proxy, seatListener.pointer, opaque(self)) }
+        surfaces.goneObservers.append { [weak self] surface in self?.surfaceGone(surface) }
     }
 
     deinit {
@@ -127,6 +130,7 @@ public final class Seat {
         if pressed {
             guard !buttonDown, let place = surfaces.place(of: pointerSurface) else { return }
             buttonDown = true
+            pressSurface = pointerSurface
             handler?.pressed(.pointer, on: place, at: pointerPosition, time: time)
         } else if buttonDown {
             buttonDown = false
@@ -155,6 +159,19 @@ public final class Seat {
         guard leavePending else { return }
         leavePending = false
         if surfaces.place(of: pointerSurface) == nil { endPointerPress() }
+    }
+
+    /// One of our surfaces is going (the handle when the panel comes, the panel when it
+    /// hides). A press that began on it ends now: the compositor sends its release to
+    /// nobody (sway dropped the release of a tap on the handle, and the next tap on the
+    /// panel was taken for that press going on).
+    func surfaceGone(_ surface: OpaquePointer) {
+        if pointerSurface == surface { pointerSurface = nil }
+        if buttonDown, pressSurface == surface { endPointerPress() }
+        for (id, s) in touches where s == surface {
+            touches[id] = nil
+            handler?.cancelled(.touch(id))
+        }
     }
 
     // MARK: touch, one event at a time (the wl_touch listener calls these)

@@ -22,13 +22,17 @@ public enum PressPlace: Sendable, Equatable {
 /// points at without the app ever comparing raw pointers.
 final class Surfaces {
     private var places: [UInt: () -> PressPlace?] = [:]
+    /// Told of each surface as it goes (the seats: a press that began on it gets no release).
+    var goneObservers: [(OpaquePointer) -> Void] = []
 
     func register(_ surface: OpaquePointer, _ place: @escaping () -> PressPlace?) {
         places[UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(surface)))] = place
     }
 
+    /// The surface is about to be destroyed.
     func unregister(_ surface: OpaquePointer) {
         places[UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(surface)))] = nil
+        for observer in goneObservers { observer(surface) }
     }
 
     /// nil: not one of ours (or gone).

@@ -3,7 +3,7 @@ import Testing
 
 /// `tapboard check` on panels: pictures and opened layouts are looked for, and each
 /// problem names the file, line and column where the file names them.
-@Suite struct CheckPanelTests {
+@Suite(.tags(.commandLine)) struct CheckPanelTests {
     /// Runs `tapboard check` on `file`; its status and standard error.
     func check(_ file: String) throws -> (Int32, [String]) {
         let p = Process()

@@ -16,6 +16,13 @@ enum Paths {
 
 let SIGRTMIN = __libc_current_sigrtmin()
 
+extension Tag {
+    /// Starts headless compositors and apps in them: the serialized `EndToEnd` suite, minutes.
+    @Tag static var compositor: Self
+    /// Runs the command line only (no display): quick, and part of `make check`.
+    @Tag static var commandLine: Self
+}
+
 struct HarnessError: Error, CustomStringConvertible {
     var description: String
     init(_ d: String) { description = d }

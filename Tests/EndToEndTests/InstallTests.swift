@@ -29,7 +29,7 @@ private func validList(_ message: String) -> [String] {
     return rest[..<(rest.firstIndex(of: ")") ?? rest.endIndex)].components(separatedBy: ", ")
 }
 
-@Suite struct InstallTests {
+@Suite(.tags(.commandLine)) struct InstallTests {
     @Test func installedTreeRunsFindsItsDataAndUninstallsClean() throws {
         let tmp = NSTemporaryDirectory() + "tapboard-install-\(getpid())"
         let home = tmp + "-home"

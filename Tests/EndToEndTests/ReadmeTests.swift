@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What the README shows a newcomer is what the program prints.
-@Suite struct ReadmeTests {
+@Suite(.tags(.commandLine)) struct ReadmeTests {
     /// The README's sample of `tapboard geometry --output 720x1280`: every line of it but
     /// the elision (`, ...]}`) is a line of the real output.
     @Test func theGeometrySampleIsWhatGeometryPrints() throws {

@@ -4,7 +4,7 @@ import Testing
 /// The live keyboard against real headless compositors: taps go through a virtual
 /// pointer, and the test-only clients report what they received. One compositor at a
 /// time: the suites inside run serially.
-@Suite(.serialized) enum EndToEnd {}
+@Suite(.serialized, .tags(.compositor)) enum EndToEnd {}
 
 extension EndToEnd {
 @Suite struct TypingTests {
