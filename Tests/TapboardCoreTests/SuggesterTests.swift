@@ -112,6 +112,25 @@ import Testing
         #expect(checker.asked == asked)
     }
 
+    @Test func theSpellCheckersWordsAreCandidatesForUnknownWords() {
+        // "esteeming" is not in the list, only in the spell checker's words: a typo of it is
+        // corrected to it; a typo near a list word still goes to the list word.
+        let known = WordListSource(language: "en", words: [("esteeming", 0), ("the", 0), ("house", 0), ("mildness", 0), ("mild", 0)])
+        var spelled = s
+        spelled.spell = WordSourceSpellChecker(known)
+        #expect(spelled.correction(for: "esteemibg", context: "") == "esteeming")
+        #expect(spelled.correction(for: "milndess", context: "") == "mildness")
+        #expect(spelled.correction(for: "hte", context: "") == "the")
+        // Without the checker's words nothing is near.
+        #expect(s.correction(for: "esteemibg", context: "") == nil)
+        // A word the checker accepts is known: kept, and its neighbours are not looked up there.
+        #expect(spelled.correction(for: "mildness", context: "") == nil)
+        // A checker without a list of words (libhunspell) offers none.
+        var plain = s
+        plain.spell = SuggesterTests.checker()
+        #expect(plain.correction(for: "esteemibg", context: "") == nil)
+    }
+
     @Test func contextAloneNeverChangesAKnownWord() {
         // The pairs know "fox bumps" well, and "jumps" not at all: "jumps" stays.
         let words = WordListSource(language: "en", words: [("fox", 45), ("jumps", 38), ("bumps", 36), ("from", 70), ("form", 55),

@@ -40,6 +40,9 @@ extension Suggester {
         /// A word stored only in capitals at least this frequent ("OK") is a known word typed
         /// in lower case: its letters are never corrected.
         public var commonCapitals = 45.0
+        /// A word only the spell checker lists (not in the dictionary) is a correction
+        /// candidate of this class, rarer than the dictionary's rarest words.
+        public var spellWord = 30.0
         public init() {}
         /// Candidates found by an edit rank this much lower in the strip than completions
         /// (autocorrect is not affected).
@@ -70,6 +73,7 @@ extension Suggester {
             ("name", \.name), ("minimumScore", \.minimumScore), ("margin", \.margin),
             ("apostropheLead", \.apostropheLead), ("rareKnown", \.rareKnown), ("rareKnownLead", \.rareKnownLead),
             ("editInStrip", \.editInStrip), ("realWordLead", \.realWordLead), ("commonCapitals", \.commonCapitals), ("pairWeight", \.pairWeight), ("pairShift", \.pairShift),
+            ("spellWord", \.spellWord),
         ]
     }
 }

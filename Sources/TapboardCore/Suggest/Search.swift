@@ -21,6 +21,8 @@ struct Search {
     var pairPrefix: String?
     /// With pairs: the score change of a word never seen after the previous one.
     var unpaired = 0.0
+    /// The spell checker's words, looked up for the edits of an unknown typed word.
+    var spellWords: (any WordSource)?
     init(suggester: Suggester, typed: String, context: Context) {
         s = suggester
         self.typed = typed
@@ -72,8 +74,15 @@ struct Search {
 
     /// Adds the words stored under `keyBytes` (a lower-cased key's UTF-8), less `cost`.
     mutating func consider(_ keyBytes: [UInt8], cost: Double) {
-        for (word, f) in s.source.lookup(keyBytes: keyBytes) {
+        let stored = s.source.lookup(keyBytes: keyBytes)
+        for (word, f) in stored {
             add(word, prior(word, f) - cost, edited: true)
+        }
+        if let spellWords, stored.isEmpty {
+            // Words the dictionary lacks, of the checker's class.
+            for (word, _) in spellWords.lookup(keyBytes: keyBytes) {
+                add(word, prior(word, UInt8(clamping: Int(s.costs.spellWord))) - cost, edited: true)
+            }
         }
         guard !s.learnedWords.isEmpty else { return }
         let candidateKey = String(decoding: keyBytes, as: UTF8.self)
@@ -184,6 +193,7 @@ struct Search {
 
         // A typed word longer than any word gets no corrections: its edits would be
         // thousands of look-ups per letter (a run of letters that is no word).
+        if !known { spellWords = s.spell?.words }
         if letters.count <= Search.longestEdited { generateEdits() }
         var ranked = found.map { (word: $0.key, score: $0.value.score, edited: $0.value.edited) }
         ranked.sort { $0.score != $1.score ? $0.score > $1.score : $0.word < $1.word }
