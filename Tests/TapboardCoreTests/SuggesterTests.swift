@@ -166,6 +166,26 @@ import Testing
         #expect(names.correction(for: "Bennet", context: "said Mr") == nil)
     }
 
+    @Test func aMistypedNameInsideASentenceBecomesTheStoredName() {
+        let names = Suggester(source: WordListSource(language: "en", words: [
+            ("Taylor", 45), ("tailor", 40), ("Isabella", 35), ("Weston's", 28), ("mouse", 45), ("the", 77)]))
+        // To a name the dictionary stores, a capitalised word needs only `nameToName` more...
+        #expect(names.correction(for: "Taulor", context: "said Miss") == "Taylor")
+        #expect(names.correction(for: "Isaabella", context: "said") == "Isabella")
+        // ...to a lower-case word still `name` more (it is likely a name the dictionary lacks)...
+        #expect(names.correction(for: "Moise", context: "said") == nil)
+        #expect(names.correction(for: "moise", context: "said") == "mouse")
+        // ...and to a family's possessive too ("the Westons"); "Bennet" → "Bennett" neither
+        // (a name doubling one of its letters is another spelling: leavesNamesAlone).
+        #expect(names.correction(for: "Westons", context: "the") == nil)
+        var strict = names
+        strict.costs.nameToName = strict.costs.name
+        #expect(strict.correction(for: "Taulor", context: "said Miss") == nil)
+        #expect(Search.doublesALetter(of: Array("bennet"), Array("bennett")))
+        #expect(!Search.doublesALetter(of: Array("bennett"), Array("bennet")))
+        #expect(!Search.doublesALetter(of: Array("taylr"), Array("taylor")))
+    }
+
     @Test func restoresAccents() {
         let fr = Suggester(source: SuggesterTests.french)
         #expect(fr.correction(for: "cafe", context: "") == "café")

@@ -24,6 +24,8 @@ extension Suggester {
         /// A capitalised unknown word inside a sentence is likely a name: its correction
         /// needs this much more score.
         public var name = 22.0
+        /// ...and this much more when the correction is itself a name the dictionary stores.
+        public var nameToName = 8.0
         /// A correction needs at least this score...
         public var minimumScore = 4.0
         /// ...and this lead over the next candidate.
@@ -70,7 +72,7 @@ extension Suggester {
             ("apostrophe", \.apostrophe), ("swap", \.swap), ("dropped", \.dropped),
             ("droppedDouble", \.droppedDouble), ("extra", \.extra), ("extraDouble", \.extraDouble),
             ("extraNeighbour", \.extraNeighbour), ("caseOnly", \.caseOnly), ("exactBonus", \.exactBonus),
-            ("name", \.name), ("minimumScore", \.minimumScore), ("margin", \.margin),
+            ("name", \.name), ("nameToName", \.nameToName), ("minimumScore", \.minimumScore), ("margin", \.margin),
             ("apostropheLead", \.apostropheLead), ("rareKnown", \.rareKnown), ("rareKnownLead", \.rareKnownLead),
             ("editInStrip", \.editInStrip), ("realWordLead", \.realWordLead), ("commonCapitals", \.commonCapitals), ("pairWeight", \.pairWeight), ("pairShift", \.pairShift),
             ("spellWord", \.spellWord),

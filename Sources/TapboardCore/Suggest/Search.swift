@@ -209,7 +209,15 @@ struct Search {
                 // names, where typos often land, do not count: "Jae", "HTE".)
                 let common = exact.contains { Double($0.frequency) >= s.costs.commonCapitals && $0.word.uppercased() == $0.word }
                 let caseOnly = !common || best.word.lowercased() == key
-                let needed = s.costs.minimumScore + (shape == .capitalized && !context.sentenceStart ? s.costs.name : 0)
+                // Inside a sentence a capitalised word is likely a name: to a word, its correction
+                // needs `name` more; to a name the dictionary stores ("Taulor" → "Taylor"),
+                // `nameToName`; but not to a name that only doubles one of its letters (another
+                // spelling: "Bennet", "Bennett"), or to a family's possessive ("the Westons").
+                let bestKey = Array(best.word.lowercased())
+                let toName = best.word.first?.isUppercase == true && bestKey.filter { $0 != "'" } != letters
+                    && !Search.doublesALetter(of: letters, bestKey)
+                let needed = s.costs.minimumScore
+                    + (shape == .capitalized && !context.sentenceStart ? (toName ? s.costs.nameToName : s.costs.name) : 0)
                 if caseOnly, best.score >= needed, lead >= s.costs.margin { fix = best.word }
             } else if !isLearned, let typedForm = typedMatches.first {
                 // A known word typed exactly is kept, save three cases.
@@ -279,6 +287,16 @@ struct Search {
         guard let pairPrefix, let pairs = s.pairs, lead >= s.costs.realWordLead,
               let own = s.source.lookup(key: word.lowercased()).map(\.frequency).max(), own > typedClass else { return false }
         return pairs.frequency(of: pairPrefix + word.lowercased()) != nil
+    }
+
+    /// Whether `long` is `short` with one of its letters doubled ("Bennet", "Bennett").
+    static func doublesALetter(of short: [Character], _ long: [Character]) -> Bool {
+        guard long.count == short.count + 1 else { return false }
+        var i = 0
+        while i < short.count, long[i] == short[i] { i += 1 }
+        // long[i] is the letter too many: it doubles its neighbour, and the rest agree.
+        let doubles = (i > 0 && long[i - 1] == long[i]) || (i + 1 < long.count && long[i + 1] == long[i])
+        return doubles && long[(i + 1)...].elementsEqual(short[i...])
     }
 
     /// Whether case allows correcting to `word`: short words in capitals are likely
