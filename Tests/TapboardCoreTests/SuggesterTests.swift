@@ -125,6 +125,12 @@ import Testing
         #expect(s.correction(for: "esteemibg", context: "") == nil)
         // A word the checker accepts is known: kept, and its neighbours are not looked up there.
         #expect(spelled.correction(for: "mildness", context: "") == nil)
+        // Not a possessive only the checker lists: the unlisted plural stays.
+        let possessive = WordListSource(language: "en", words: [("mortification's", 0), ("mortification", 0)])
+        var plural = s
+        plural.spell = WordSourceSpellChecker(possessive)
+        #expect(plural.correction(for: "mortifications", context: "") == nil)
+        #expect(plural.correction(for: "mortifcation", context: "") == "mortification")
         // A checker without a list of words (libhunspell) offers none.
         var plain = s
         plain.spell = SuggesterTests.checker()

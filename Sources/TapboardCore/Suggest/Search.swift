@@ -72,13 +72,14 @@ struct Search {
         return prior(word, frequency, after: pairs.frequency(of: pairPrefix + word.lowercased()))
     }
 
-    /// Adds the words stored under `keyBytes` (a lower-cased key's UTF-8), less `cost`.
-    mutating func consider(_ keyBytes: [UInt8], cost: Double) {
+    /// Adds the words stored under `keyBytes` (a lower-cased key's UTF-8), less `cost`; with
+    /// `spelled`, the spell checker's words too where the dictionary has none.
+    mutating func consider(_ keyBytes: [UInt8], cost: Double, spelled: Bool = true) {
         let stored = s.source.lookup(keyBytes: keyBytes)
         for (word, f) in stored {
             add(word, prior(word, f) - cost, edited: true)
         }
-        if let spellWords, stored.isEmpty {
+        if spelled, let spellWords, stored.isEmpty {
             // Words the dictionary lacks, of the checker's class.
             for (word, _) in spellWords.lookup(keyBytes: keyBytes) {
                 add(word, prior(word, UInt8(clamping: Int(s.costs.spellWord))) - cost, edited: true)
@@ -125,7 +126,9 @@ struct Search {
         }
         // Apostrophe left out.
         if !letters.contains("'") && n >= 2 {
-            for i in 1..<n { consider(key(i, [0x27], i), cost: c.apostrophe) }
+            // Not to a possessive only the spell checker lists: an unlisted plural is as
+            // likely ("mortifications", "mortification's").
+            for i in 1..<n { consider(key(i, [0x27], i), cost: c.apostrophe, spelled: false) }
         }
         // Swapped neighbours.
         if n >= 2 {
