@@ -112,6 +112,31 @@ import Testing
         #expect(checker.asked == asked)
     }
 
+    @Test func theSpellCheckersWordsAreCandidatesForUnknownWords() {
+        // "esteeming" is not in the list, only in the spell checker's words: a typo of it is
+        // corrected to it; a typo near a list word still goes to the list word.
+        let known = WordListSource(language: "en", words: [("esteeming", 0), ("the", 0), ("house", 0), ("mildness", 0), ("mild", 0)])
+        var spelled = s
+        spelled.spell = WordSourceSpellChecker(known)
+        #expect(spelled.correction(for: "esteemibg", context: "") == "esteeming")
+        #expect(spelled.correction(for: "milndess", context: "") == "mildness")
+        #expect(spelled.correction(for: "hte", context: "") == "the")
+        // Without the checker's words nothing is near.
+        #expect(s.correction(for: "esteemibg", context: "") == nil)
+        // A word the checker accepts is known: kept, and its neighbours are not looked up there.
+        #expect(spelled.correction(for: "mildness", context: "") == nil)
+        // Not a possessive only the checker lists: the unlisted plural stays.
+        let possessive = WordListSource(language: "en", words: [("mortification's", 0), ("mortification", 0)])
+        var plural = s
+        plural.spell = WordSourceSpellChecker(possessive)
+        #expect(plural.correction(for: "mortifications", context: "") == nil)
+        #expect(plural.correction(for: "mortifcation", context: "") == "mortification")
+        // A checker without a list of words (libhunspell) offers none.
+        var plain = s
+        plain.spell = SuggesterTests.checker()
+        #expect(plain.correction(for: "esteemibg", context: "") == nil)
+    }
+
     @Test func contextAloneNeverChangesAKnownWord() {
         // The pairs know "fox bumps" well, and "jumps" not at all: "jumps" stays.
         let words = WordListSource(language: "en", words: [("fox", 45), ("jumps", 38), ("bumps", 36), ("from", 70), ("form", 55),
@@ -145,6 +170,26 @@ import Testing
     @Test func leavesNamesAlone() {
         let names = Suggester(source: WordListSource(language: "en", words: [("Bennett", 35), ("the", 77)]))
         #expect(names.correction(for: "Bennet", context: "said Mr") == nil)
+    }
+
+    @Test func aMistypedNameInsideASentenceBecomesTheStoredName() {
+        let names = Suggester(source: WordListSource(language: "en", words: [
+            ("Taylor", 45), ("tailor", 40), ("Isabella", 35), ("Weston's", 28), ("mouse", 45), ("the", 77)]))
+        // To a name the dictionary stores, a capitalised word needs only `nameToName` more...
+        #expect(names.correction(for: "Taulor", context: "said Miss") == "Taylor")
+        #expect(names.correction(for: "Isaabella", context: "said") == "Isabella")
+        // ...to a lower-case word still `name` more (it is likely a name the dictionary lacks)...
+        #expect(names.correction(for: "Moise", context: "said") == nil)
+        #expect(names.correction(for: "moise", context: "said") == "mouse")
+        // ...and to a family's possessive too ("the Westons"); "Bennet" → "Bennett" neither
+        // (a name doubling one of its letters is another spelling: leavesNamesAlone).
+        #expect(names.correction(for: "Westons", context: "the") == nil)
+        var strict = names
+        strict.costs.nameToName = strict.costs.name
+        #expect(strict.correction(for: "Taulor", context: "said Miss") == nil)
+        #expect(Search.doublesALetter(of: Array("bennet"), Array("bennett")))
+        #expect(!Search.doublesALetter(of: Array("bennett"), Array("bennet")))
+        #expect(!Search.doublesALetter(of: Array("taylr"), Array("taylor")))
     }
 
     @Test func restoresAccents() {

@@ -24,6 +24,8 @@ extension Suggester {
         /// A capitalised unknown word inside a sentence is likely a name: its correction
         /// needs this much more score.
         public var name = 22.0
+        /// ...and this much more when the correction is itself a name the dictionary stores.
+        public var nameToName = 8.0
         /// A correction needs at least this score...
         public var minimumScore = 4.0
         /// ...and this lead over the next candidate.
@@ -40,6 +42,9 @@ extension Suggester {
         /// A word stored only in capitals at least this frequent ("OK") is a known word typed
         /// in lower case: its letters are never corrected.
         public var commonCapitals = 45.0
+        /// A word only the spell checker lists (not in the dictionary) is a correction
+        /// candidate of this class, rarer than the dictionary's rarest words.
+        public var spellWord = 30.0
         public init() {}
         /// Candidates found by an edit rank this much lower in the strip than completions
         /// (autocorrect is not affected).
@@ -67,9 +72,10 @@ extension Suggester {
             ("apostrophe", \.apostrophe), ("swap", \.swap), ("dropped", \.dropped),
             ("droppedDouble", \.droppedDouble), ("extra", \.extra), ("extraDouble", \.extraDouble),
             ("extraNeighbour", \.extraNeighbour), ("caseOnly", \.caseOnly), ("exactBonus", \.exactBonus),
-            ("name", \.name), ("minimumScore", \.minimumScore), ("margin", \.margin),
+            ("name", \.name), ("nameToName", \.nameToName), ("minimumScore", \.minimumScore), ("margin", \.margin),
             ("apostropheLead", \.apostropheLead), ("rareKnown", \.rareKnown), ("rareKnownLead", \.rareKnownLead),
             ("editInStrip", \.editInStrip), ("realWordLead", \.realWordLead), ("commonCapitals", \.commonCapitals), ("pairWeight", \.pairWeight), ("pairShift", \.pairShift),
+            ("spellWord", \.spellWord),
         ]
     }
 }

@@ -21,6 +21,8 @@ struct Search {
     var pairPrefix: String?
     /// With pairs: the score change of a word never seen after the previous one.
     var unpaired = 0.0
+    /// The spell checker's words, looked up for the edits of an unknown typed word.
+    var spellWords: (any WordSource)?
     init(suggester: Suggester, typed: String, context: Context) {
         s = suggester
         self.typed = typed
@@ -70,10 +72,18 @@ struct Search {
         return prior(word, frequency, after: pairs.frequency(of: pairPrefix + word.lowercased()))
     }
 
-    /// Adds the words stored under `keyBytes` (a lower-cased key's UTF-8), less `cost`.
-    mutating func consider(_ keyBytes: [UInt8], cost: Double) {
-        for (word, f) in s.source.lookup(keyBytes: keyBytes) {
+    /// Adds the words stored under `keyBytes` (a lower-cased key's UTF-8), less `cost`; with
+    /// `spelled`, the spell checker's words too where the dictionary has none.
+    mutating func consider(_ keyBytes: [UInt8], cost: Double, spelled: Bool = true) {
+        let stored = s.source.lookup(keyBytes: keyBytes)
+        for (word, f) in stored {
             add(word, prior(word, f) - cost, edited: true)
+        }
+        if spelled, let spellWords, stored.isEmpty {
+            // Words the dictionary lacks, of the checker's class.
+            for (word, _) in spellWords.lookup(keyBytes: keyBytes) {
+                add(word, prior(word, UInt8(clamping: Int(s.costs.spellWord))) - cost, edited: true)
+            }
         }
         guard !s.learnedWords.isEmpty else { return }
         let candidateKey = String(decoding: keyBytes, as: UTF8.self)
@@ -116,7 +126,9 @@ struct Search {
         }
         // Apostrophe left out.
         if !letters.contains("'") && n >= 2 {
-            for i in 1..<n { consider(key(i, [0x27], i), cost: c.apostrophe) }
+            // Not to a possessive only the spell checker lists: an unlisted plural is as
+            // likely ("mortifications", "mortification's").
+            for i in 1..<n { consider(key(i, [0x27], i), cost: c.apostrophe, spelled: false) }
         }
         // Swapped neighbours.
         if n >= 2 {
@@ -184,6 +196,7 @@ struct Search {
 
         // A typed word longer than any word gets no corrections: its edits would be
         // thousands of look-ups per letter (a run of letters that is no word).
+        if !known { spellWords = s.spell?.words }
         if letters.count <= Search.longestEdited { generateEdits() }
         var ranked = found.map { (word: $0.key, score: $0.value.score, edited: $0.value.edited) }
         ranked.sort { $0.score != $1.score ? $0.score > $1.score : $0.word < $1.word }
@@ -199,7 +212,15 @@ struct Search {
                 // names, where typos often land, do not count: "Jae", "HTE".)
                 let common = exact.contains { Double($0.frequency) >= s.costs.commonCapitals && $0.word.uppercased() == $0.word }
                 let caseOnly = !common || best.word.lowercased() == key
-                let needed = s.costs.minimumScore + (shape == .capitalized && !context.sentenceStart ? s.costs.name : 0)
+                // Inside a sentence a capitalised word is likely a name: to a word, its correction
+                // needs `name` more; to a name the dictionary stores ("Taulor" → "Taylor"),
+                // `nameToName`; but not to a name that only doubles one of its letters (another
+                // spelling: "Bennet", "Bennett"), or to a family's possessive ("the Westons").
+                let bestKey = Array(best.word.lowercased())
+                let toName = best.word.first?.isUppercase == true && bestKey.filter { $0 != "'" } != letters
+                    && !Search.doublesALetter(of: letters, bestKey)
+                let needed = s.costs.minimumScore
+                    + (shape == .capitalized && !context.sentenceStart ? (toName ? s.costs.nameToName : s.costs.name) : 0)
                 if caseOnly, best.score >= needed, lead >= s.costs.margin { fix = best.word }
             } else if !isLearned, let typedForm = typedMatches.first {
                 // A known word typed exactly is kept, save three cases.
@@ -269,6 +290,16 @@ struct Search {
         guard let pairPrefix, let pairs = s.pairs, lead >= s.costs.realWordLead,
               let own = s.source.lookup(key: word.lowercased()).map(\.frequency).max(), own > typedClass else { return false }
         return pairs.frequency(of: pairPrefix + word.lowercased()) != nil
+    }
+
+    /// Whether `long` is `short` with one of its letters doubled ("Bennet", "Bennett").
+    static func doublesALetter(of short: [Character], _ long: [Character]) -> Bool {
+        guard long.count == short.count + 1 else { return false }
+        var i = 0
+        while i < short.count, long[i] == short[i] { i += 1 }
+        // long[i] is the letter too many: it doubles its neighbour, and the rest agree.
+        let doubles = (i > 0 && long[i - 1] == long[i]) || (i + 1 < long.count && long[i + 1] == long[i])
+        return doubles && long[(i + 1)...].elementsEqual(short[i...])
     }
 
     /// Whether case allows correcting to `word`: short words in capitals are likely

@@ -4,6 +4,14 @@
 public protocol SpellChecker: AnyObject {
     /// Whether `word`, as typed (its case counts as the checker's rules say), is a word.
     func accepts(_ word: String) -> Bool
+    /// Its words as a dictionary, when it has them listed (every class 0): where the
+    /// dictionary has no word near a typo, the checker's words are candidates too
+    /// ("esteemibg" → "esteeming").
+    var words: (any WordSource)? { get }
+}
+
+extension SpellChecker {
+    public var words: (any WordSource)? { nil }
 }
 
 /// A spell checker of a fixed set of words (tests).
@@ -23,10 +31,11 @@ public final class WordSetSpellChecker: SpellChecker {
 /// the checker would: in a stored spelling, or capitalised or in capitals ("Lounged" at a
 /// sentence start), not in lower case when stored with capitals.
 public final class WordSourceSpellChecker: SpellChecker {
-    public let words: any WordSource
-    public init(_ words: any WordSource) { self.words = words }
+    public let listed: any WordSource
+    public var words: (any WordSource)? { listed }
+    public init(_ words: any WordSource) { listed = words }
     public func accepts(_ word: String) -> Bool {
         let shape = CaseShape(word)
-        return words.lookup(key: word).contains { $0.word == word || shape.apply($0.word) == word || shape == .upper }
+        return listed.lookup(key: word).contains { $0.word == word || shape.apply($0.word) == word || shape == .upper }
     }
 }
