@@ -4,8 +4,10 @@
 # make test     install test dependencies, build, check protocols, run every test (unit tests also
 #               under the address sanitizer), then the Debian 13 tier (scripts/debian13, as root),
 #               fuzz each target for 20 s
-# make check    the fast tier while working: builds the tests and runs all but the compositor
-#               suites (unit, render and command-line tests); no apt-get, no release build
+# make check    the fast tier while working: the formatter's lint (.swift-format), then builds the
+#               tests and runs all but the compositor suites (unit, render and command-line
+#               tests); no apt-get, no release build
+# make format   rewrites Sources, Tests and Fuzz in the style .swift-format sets
 # make bench    tapboard beside wvkbd and squeekboard in one headless session
 # make install  PREFIX=/usr/local [DESTDIR=...]: binary, layouts and panel pictures, dictionaries,
 #               example themes, man page, systemd user unit, desktop entries; make uninstall removes them (same PREFIX and DESTDIR)
@@ -27,7 +29,7 @@ DESKTOP = tapboard.desktop sm.puri.OSK0.desktop
 # The built-in themes as files to copy and change.
 THEMES = $(wildcard data/themes/*.theme)
 
-.PHONY: deps build release run test check bench install install-files uninstall clean
+.PHONY: deps build release run test check format bench install install-files uninstall clean
 
 deps:
 	scripts/install-deps build
@@ -46,6 +48,7 @@ run: release
 # End-to-end tests drive the release binary, the one users run.
 test:
 	scripts/install-deps test
+	$(SWIFT) format lint --strict --parallel --recursive Sources Tests Fuzz
 	scripts/generate-protocols --check
 	scripts/build-pairs --check
 	scripts/build-known --check
@@ -63,8 +66,12 @@ test:
 
 # Everything outside the serialized EndToEnd suite, which starts compositors and apps.
 check:
+	$(SWIFT) format lint --strict --parallel --recursive Sources Tests Fuzz
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip 'EndToEndTests\.EndToEnd/'
+
+format:
+	$(SWIFT) format format --in-place --parallel --recursive Sources Tests Fuzz
 
 bench: release
 	scripts/install-deps bench

@@ -34,8 +34,10 @@ struct Host {
             let raw = input.take(max: 4100).prefix { $0 != 0 }
             let text = String(decoding: raw, as: UTF8.self)
             im.setSurrounding(text: text, cursor: input.offset(near: raw.count), anchor: input.offset(near: raw.count))
-        case 3: im.setContentType(hints: input.byte() & 1 == 0 ? UInt32(input.u16()) : input.u32(),
-                                  purpose: UInt32(input.byte() % 20))
+        case 3:
+            im.setContentType(
+                hints: input.byte() & 1 == 0 ? UInt32(input.u16()) : input.u32(),
+                purpose: UInt32(input.byte() % 20))
         case 4, 5:
             let change = im.done()
             let state = im.current
@@ -65,10 +67,12 @@ struct Host {
         case 14:
             switch input.byte() % 6 {
             case 0:
-                let w = input.u16() % 3000, h = input.u16() % 3000
+                let w = input.u16() % 3000
+                let h = input.u16() % 3000
                 run { $0.outputChanged(width: w, height: h) }
             case 1:
-                let w = input.u16() % 3000, h = input.u16() % 2000
+                let w = input.u16() % 3000
+                let h = input.u16() % 2000
                 if host.panelShown { run { $0.panelConfigured(width: w, height: h) } }
             case 2: run { $0.panelClosed() }
             case 3: run { $0.toggle() }
@@ -94,7 +98,8 @@ struct Host {
     }
 
     mutating func point(_ input: inout Input) -> Point {
-        let w = Double(c.geometry?.width ?? 720), h = Double(c.geometry?.height ?? 400)
+        let w = Double(c.geometry?.width ?? 720)
+        let h = Double(c.geometry?.height ?? 400)
         return Point(x: Double(input.u16() % 1000) / 900 * w - 20, y: Double(input.u16() % 1000) / 900 * h - 20)
     }
 
@@ -122,5 +127,8 @@ struct Host {
 let tracing = getenv("TAPBOARD_FUZZ_TRACE") != nil
 
 func trace(_ line: @autoclosure () -> String) {
-    if tracing { var s = line() + "\n"; s.withUTF8 { _ = write(2, $0.baseAddress, $0.count) } }
+    if tracing {
+        var s = line() + "\n"
+        s.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    }
 }

@@ -14,8 +14,10 @@ public func fuzzCompose(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let op = input.byte()
         switch op % 8 {
         case 0...4:
-            let text = op & 0x80 == 0 ? keys[Int(input.byte()) % keys.count]
-                                      : String(decoding: input.take(max: 8), as: UTF8.self)
+            let text =
+                op & 0x80 == 0
+                ? keys[Int(input.byte()) % keys.count]
+                : String(decoding: input.take(max: 8), as: UTF8.self)
             _ = m.type(text)
         case 5:
             let open = m.isOpen
@@ -37,8 +39,9 @@ enum ComposeFuzz {
     /// The shipped keyboards that combine keys, with the texts their keys type.
     static let keyboards: [(ComposeRules, [String])] = ["us-intl", "vi"].compactMap { name in
         guard let text = read("layouts/\(name).json"),
-              let layout = try? LayoutParser.parse(text, file: name, defaultName: name),
-              let rules = layout.compose else { return nil }
+            let layout = try? LayoutParser.parse(text, file: name, defaultName: name),
+            let rules = layout.compose
+        else { return nil }
         var keys: [String] = []
         for layer in layout.layers {
             for row in layer.rows {

@@ -45,8 +45,12 @@ func readLayout(_ name: String) -> Layout? {
 
 /// A few words for the strip, and a learned-words store that forgets.
 struct Words: SuggestionLibrary {
-    static let source = WordListSource(language: "en", words: [("hello", 60), ("help", 58), ("the", 77), ("because", 55),
-                                                            ("über", 40), ("don't", 50), ("café", 35)])
+    static let source = WordListSource(
+        language: "en",
+        words: [
+            ("hello", 60), ("help", 58), ("the", 77), ("because", 55),
+            ("über", 40), ("don't", 50), ("café", 35)
+        ])
     func provider(for layout: Layout) -> (any SuggestionProvider)? {
         Suggester(source: Words.source, keys: KeyNeighbours.from(layout: layout))
     }

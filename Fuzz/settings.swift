@@ -10,12 +10,14 @@ public func fuzzSettings(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let lines = text.utf8.reduce(1) { $1 == 10 ? $0 + 1 : $0 }
     for w in warnings {
         guard w.hasPrefix("config:"), w.hasSuffix("; ignored"), !w.contains("\n"),
-              let n = Int(w.dropFirst(7).prefix { $0 != ":" }), n >= 1, n <= lines else {
+            let n = Int(w.dropFirst(7).prefix { $0 != ":" }), n >= 1, n <= lines
+        else {
             violated("badly formed warning: \(w)")
         }
     }
     guard (100...2000).contains(s.longPress), (100...3000).contains(s.repeatDelay), (1...100).contains(s.repeatRate),
-          s.layouts.map({ !$0.isEmpty && !$0.contains("") }) ?? true else {
+        s.layouts.map({ !$0.isEmpty && !$0.contains("") }) ?? true
+    else {
         violated("settings out of range: \(s)")
     }
     // The same file with Windows line ends reads the same.

@@ -21,8 +21,10 @@ public enum KeyValueText {
                 malformed.append(n + 1)
                 continue
             }
-            lines.append(Line(number: n + 1, key: line[..<eq].trimmingSpaces,
-                              value: line[line.index(after: eq)...].trimmingSpaces))
+            lines.append(
+                Line(
+                    number: n + 1, key: line[..<eq].trimmingSpaces,
+                    value: line[line.index(after: eq)...].trimmingSpaces))
         }
         return (lines, malformed)
     }
@@ -31,6 +33,7 @@ public enum KeyValueText {
 extension StringProtocol {
     /// Without spaces, tabs and carriage returns at either end.
     public var trimmingSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+        String(
+            drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
     }
 }

@@ -34,9 +34,11 @@ public struct Settings: Sendable, Equatable {
     /// What `theme` takes besides a file's path.
     public static let themeNames = ["auto", "light", "dark", "high-contrast"]
 
-    static let keys = ["layouts", "long-press", "key-preview", "repeat-delay", "repeat-rate", "auto-capitalise",
-                       "suggestions", "autocorrect", "learn", "toolbar", "height", "number-row", "theme", "handle",
-                       "feedback"]
+    static let keys = [
+        "layouts", "long-press", "key-preview", "repeat-delay", "repeat-rate", "auto-capitalise",
+        "suggestions", "autocorrect", "learn", "toolbar", "height", "number-row", "theme", "handle",
+        "feedback"
+    ]
 
     /// Reads `key = value` lines (`#` starts a comment). Problems do not stop the
     /// keyboard: each comes back as a line naming the file and line, and is ignored.
@@ -100,7 +102,8 @@ public struct Settings: Sendable, Equatable {
             autoCapitalise = v
         case "theme":
             guard Settings.themeNames.contains(value) || value.contains("/") else {
-                return "\"theme\" wants \(Settings.themeNames.joined(separator: ", ")) or a theme file's path (with a /), not \"\(value)\""
+                return
+                    "\"theme\" wants \(Settings.themeNames.joined(separator: ", ")) or a theme file's path (with a /), not \"\(value)\""
             }
             theme = value
         case "handle":

@@ -30,9 +30,10 @@ public final class Canvas {
 
     /// Wraps memory the caller owns; `stride` in bytes.
     public convenience init?(pixels: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, scale: Int = 1) {
-        self.init(surface: cairo_image_surface_create_for_data(
-            pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-            Int32(width), Int32(height), Int32(stride)), scale: scale)
+        self.init(
+            surface: cairo_image_surface_create_for_data(
+                pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                Int32(width), Int32(height), Int32(stride)), scale: scale)
     }
 
     /// An image the canvas allocates itself (offscreen preview, tests).

@@ -54,8 +54,12 @@ enum Icons {
     }
 
     static func shift(_ cr: OpaquePointer, in f: Rect, locked: Bool, filled: Bool, _ c: Color) {
-        let s = unit(f), cx = f.center.x, cy = f.center.y - (locked ? s * 0.12 : 0)
-        let top = cy - s * 0.5, mid = cy, bottom = cy + s * 0.45
+        let s = unit(f)
+        let cx = f.center.x
+        let cy = f.center.y - (locked ? s * 0.12 : 0)
+        let top = cy - s * 0.5
+        let mid = cy
+        let bottom = cy + s * 0.45
         cairo_move_to(cr, cx, top)
         cairo_line_to(cr, cx + s * 0.5, mid)
         cairo_line_to(cr, cx + s * 0.22, mid)
@@ -77,8 +81,13 @@ enum Icons {
     }
 
     static func backspace(_ cr: OpaquePointer, in f: Rect, _ c: Color) {
-        let s = unit(f), cx = f.center.x, cy = f.center.y
-        let h = s * 0.42, left = cx - s * 0.62, right = cx + s * 0.55, tip = cx - s * 0.28
+        let s = unit(f)
+        let cx = f.center.x
+        let cy = f.center.y
+        let h = s * 0.42
+        let left = cx - s * 0.62
+        let right = cx + s * 0.55
+        let tip = cx - s * 0.28
         cairo_move_to(cr, left, cy)
         cairo_line_to(cr, tip, cy - h)
         cairo_line_to(cr, right, cy - h)
@@ -86,7 +95,8 @@ enum Icons {
         cairo_line_to(cr, tip, cy + h)
         cairo_close_path(cr)
         stroke(cr, c, width: max(s * 0.08, 1.5))
-        let xc = (tip + right) / 2 + s * 0.03, d = s * 0.17
+        let xc = (tip + right) / 2 + s * 0.03
+        let d = s * 0.17
         cairo_move_to(cr, xc - d, cy - d)
         cairo_line_to(cr, xc + d, cy + d)
         cairo_move_to(cr, xc + d, cy - d)
@@ -95,8 +105,12 @@ enum Icons {
     }
 
     static func returnArrow(_ cr: OpaquePointer, in f: Rect, _ c: Color) {
-        let s = unit(f), cx = f.center.x, cy = f.center.y
-        let right = cx + s * 0.5, left = cx - s * 0.5, base = cy + s * 0.2
+        let s = unit(f)
+        let cx = f.center.x
+        let cy = f.center.y
+        let right = cx + s * 0.5
+        let left = cx - s * 0.5
+        let base = cy + s * 0.2
         cairo_move_to(cr, right, cy - s * 0.45)
         cairo_line_to(cr, right, base)
         cairo_line_to(cr, left, base)
@@ -107,7 +121,10 @@ enum Icons {
     }
 
     static func globe(_ cr: OpaquePointer, in f: Rect, _ c: Color) {
-        let s = unit(f), cx = f.center.x, cy = f.center.y, r = s * 0.5
+        let s = unit(f)
+        let cx = f.center.x
+        let cy = f.center.y
+        let r = s * 0.5
         let w = max(s * 0.07, 1.2)
         cairo_new_sub_path(cr)
         cairo_arc(cr, cx, cy, r, 0, 2 * Double.pi)
@@ -125,7 +142,8 @@ enum Icons {
         cairo_move_to(cr, cx - r, cy)
         cairo_line_to(cr, cx + r, cy)
         for dy in [-0.5, 0.5] {
-            let y = cy + r * dy, half = r * 0.866
+            let y = cy + r * dy
+            let half = r * 0.866
             cairo_move_to(cr, cx - half, y)
             cairo_line_to(cr, cx + half, y)
         }
@@ -133,7 +151,9 @@ enum Icons {
     }
 
     static func hide(_ cr: OpaquePointer, in f: Rect, _ c: Color) {
-        let s = unit(f), cx = f.center.x, cy = f.center.y
+        let s = unit(f)
+        let cx = f.center.x
+        let cy = f.center.y
         cairo_move_to(cr, cx - s * 0.4, cy - s * 0.15)
         cairo_line_to(cr, cx, cy + s * 0.2)
         cairo_line_to(cr, cx + s * 0.4, cy - s * 0.15)

@@ -71,12 +71,14 @@ final class KeyImages {
             var error: UnsafeMutablePointer<GError>?
             guard let handle = rsvg.newFromFile(path, &error) else {
                 // librsvg's messages may run over several lines: the first says enough.
-                let message = error.map { String(cString: $0.pointee.message) }?
+                let message =
+                    error.map { String(cString: $0.pointee.message) }?
                     .split(separator: "\n").first.map(String.init) ?? "cannot read it"
                 if let error { g_error_free(error) }
                 return .failure(ImageProblem(message: "not a readable SVG image (\(message))"))
             }
-            var w = 0.0, h = 0.0
+            var w = 0.0
+            var h = 0.0
             // A document without a size of its own is drawn to the key's size; one of size 0 is empty.
             if rsvg.intrinsicSize(handle, &w, &h) != 0, w <= 0 || h <= 0 {
                 g_object_unref(UnsafeMutableRawPointer(handle))
@@ -97,7 +99,8 @@ final class KeyImages {
             default: return .failure(ImageProblem(message: "not a PNG image, or a damaged one"))
             }
         }
-        let w = Double(cairo_image_surface_get_width(surface)), h = Double(cairo_image_surface_get_height(surface))
+        let w = Double(cairo_image_surface_get_width(surface))
+        let h = Double(cairo_image_surface_get_height(surface))
         guard w > 0, h > 0 else {
             cairo_surface_destroy(surface)
             return .failure(ImageProblem(message: "the PNG image has no area"))

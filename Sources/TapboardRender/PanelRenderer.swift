@@ -17,8 +17,10 @@ public struct PanelAppearance: Sendable, Equatable {
     /// What the suggestion strip's slots show.
     public var strip = Strip.empty
 
-    public init(highlighted: Set<Int> = [], shift: ShiftState = .off, spaceLabel: String = "",
-                modifiers: Modifiers = []) {
+    public init(
+        highlighted: Set<Int> = [], shift: ShiftState = .off, spaceLabel: String = "",
+        modifiers: Modifiers = []
+    ) {
         self.highlighted = highlighted
         self.shift = shift
         self.spaceLabel = spaceLabel
@@ -143,7 +145,8 @@ public final class PanelRenderer {
     public func prepareLabels(of geometry: PanelGeometry, _ look: PanelAppearance) {
         for placed in geometry.keys where placed.frame.width > 0 && placed.frame.height > 0 {
             let key = placed.key
-            let text: String, size: Double
+            let text: String
+            let size: Double
             if case .suggestion = key.action {
                 continue
             } else if case .return = key.action, !look.returnLabel.isEmpty {
@@ -285,7 +288,10 @@ public final class PanelRenderer {
     /// Fills the current path, then outlines it when the theme has a border.
     private func fillAndOutline(_ cr: OpaquePointer, _ c: Color) {
         cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a)
-        guard theme.borderWidth > 0 else { cairo_fill(cr); return }
+        guard theme.borderWidth > 0 else {
+            cairo_fill(cr)
+            return
+        }
         cairo_fill_preserve(cr)
         let b = theme.border
         cairo_set_source_rgba(cr, b.r, b.g, b.b, b.a)
@@ -293,8 +299,10 @@ public final class PanelRenderer {
         cairo_stroke(cr)
     }
 
-    func drawLabel(_ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer,
-                           alignLeft: Bool = false, transient: Bool = false) {
+    func drawLabel(
+        _ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer,
+        alignLeft: Bool = false, transient: Bool = false
+    ) {
         guard !text.isEmpty else { return }
         let pixels = Self.pixels(f, size)
         var label = labels.label(text, pixels: pixels, transient: transient)

@@ -8,14 +8,21 @@ import TapboardCore
 /// functions used are looked up; their C signatures are written out here.
 struct Rsvg {
     /// `RsvgHandle *rsvg_handle_new_from_file(const gchar *filename, GError **error)`
-    typealias NewFromFile = @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?)
+    typealias NewFromFile =
+        @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?)
         -> OpaquePointer?
     /// `gboolean rsvg_handle_render_document(RsvgHandle *, cairo_t *, const RsvgRectangle *viewport, GError **)`
-    typealias RenderDocument = @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeRawPointer?,
-                                               UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> gboolean
+    typealias RenderDocument =
+        @convention(c) (
+            OpaquePointer?, OpaquePointer?, UnsafeRawPointer?,
+            UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?
+        ) -> gboolean
     /// `gboolean rsvg_handle_get_intrinsic_size_in_pixels(RsvgHandle *, gdouble *out_width, gdouble *out_height)`
-    typealias IntrinsicSize = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Double>?,
-                                              UnsafeMutablePointer<Double>?) -> gboolean
+    typealias IntrinsicSize =
+        @convention(c) (
+            OpaquePointer?, UnsafeMutablePointer<Double>?,
+            UnsafeMutablePointer<Double>?
+        ) -> gboolean
 
     static let soname = "librsvg-2.so.2"
 
@@ -30,13 +37,16 @@ struct Rsvg {
             return .failure(ImageProblem(message: "SVG pictures need librsvg (\(why))"))
         }
         guard let new = dlsym(lib, "rsvg_handle_new_from_file"),
-              let render = dlsym(lib, "rsvg_handle_render_document"),
-              let size = dlsym(lib, "rsvg_handle_get_intrinsic_size_in_pixels") else {
+            let render = dlsym(lib, "rsvg_handle_render_document"),
+            let size = dlsym(lib, "rsvg_handle_get_intrinsic_size_in_pixels")
+        else {
             return .failure(ImageProblem(message: "\(soname) is older than 2.52: it cannot draw SVG pictures"))
         }
-        return .success(Rsvg(newFromFile: unsafeBitCast(new, to: NewFromFile.self),
-                             renderDocument: unsafeBitCast(render, to: RenderDocument.self),
-                             intrinsicSize: unsafeBitCast(size, to: IntrinsicSize.self)))
+        return .success(
+            Rsvg(
+                newFromFile: unsafeBitCast(new, to: NewFromFile.self),
+                renderDocument: unsafeBitCast(render, to: RenderDocument.self),
+                intrinsicSize: unsafeBitCast(size, to: IntrinsicSize.self)))
     }
 
     /// Draws the document scaled into `area` (kept in proportion, centred); false on failure.

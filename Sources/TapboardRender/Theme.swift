@@ -79,7 +79,9 @@ public struct Theme: Sendable, Equatable {
     }()
 
     /// The built-in themes by the names the config file and `--theme` use.
-    public static let builtIn: [(name: String, theme: Theme)] = [("light", light), ("dark", dark), ("high-contrast", highContrast)]
+    public static let builtIn: [(name: String, theme: Theme)] = [
+        ("light", light), ("dark", dark), ("high-contrast", highContrast)
+    ]
 
     /// The built-in theme called `name`, nil if there is none.
     public static func named(_ name: String) -> Theme? { builtIn.first { $0.name == name }?.theme }

@@ -6,9 +6,11 @@ import TapboardCore
 /// a line that cannot be used is reported and skipped, the rest still applies.
 public enum ThemeFile {
     /// The settings a theme file may hold, in the order the documentation lists them.
-    public static let keys = ["base", "background", "key", "special-key", "pressed-key", "accent-key", "label",
-                              "secondary-label", "accent-label", "pressed-label", "popup", "border",
-                              "border-width", "radius", "gap", "font", "label-size"]
+    public static let keys = [
+        "base", "background", "key", "special-key", "pressed-key", "accent-key", "label",
+        "secondary-label", "accent-label", "pressed-label", "popup", "border",
+        "border-width", "radius", "gap", "font", "label-size"
+    ]
 
     /// The theme `text` describes, and a line naming `file` and the line for each problem.
     public static func parse(_ text: String, file: String) -> (Theme, [String]) {
@@ -37,7 +39,8 @@ public enum ThemeFile {
     /// `#rrggbb` or `#rrggbbaa`.
     public static func color(_ s: String) -> Color? {
         guard s.hasPrefix("#"), s.count == 7 || s.count == 9,
-              let v = UInt32(s.dropFirst(), radix: 16), !s.dropFirst().contains(where: { $0 == "+" || $0 == "-" }) else {
+            let v = UInt32(s.dropFirst(), radix: 16), !s.dropFirst().contains(where: { $0 == "+" || $0 == "-" })
+        else {
             return nil
         }
         return s.count == 7 ? Color(v) : Color(v >> 8, alpha: Double(v & 0xff) / 255)
@@ -59,7 +62,7 @@ extension Theme {
     mutating func set(_ key: String, _ value: String) -> String? {
         let ranges: [String: (ClosedRange<Double>, String)] = [
             "border-width": (0...8, "logical pixels"), "gap": (0...24, "logical pixels"),
-            "radius": (0...0.5, "a share of the key's shorter side"), "label-size": (0.2...0.8, "a share of the key height"),
+            "radius": (0...0.5, "a share of the key's shorter side"), "label-size": (0.2...0.8, "a share of the key height")
         ]
         if let (range, what) = ranges[key] {
             guard let v = Double(value), range.contains(v) else {
@@ -75,7 +78,7 @@ extension Theme {
         }
         switch key {
         case "background", "key", "special-key", "pressed-key", "accent-key", "label", "secondary-label",
-             "accent-label", "pressed-label", "popup", "border":
+            "accent-label", "pressed-label", "popup", "border":
             guard let c = ThemeFile.color(value) else {
                 return "\"\(key)\" wants a colour as #rrggbb or #rrggbbaa, not \"\(value)\""
             }

@@ -26,23 +26,25 @@ public final class Clipboard {
 
     public init(manager: OpaquePointer, seat: Seat) {
         device = zwlr_data_control_manager_v1_get_data_device(manager, seat.proxy)
-        offerListener = Listener(zwlr_data_control_offer_v1_listener(
-            offer: { data, offer, type in
-                guard let offer, let type else { return }
-                owner(data, as: Clipboard.self).offered(offer, type: String(cString: type))
-            }))
-        deviceListener = Listener(zwlr_data_control_device_v1_listener(
-            data_offer: { data, _, offer in
-                guard let offer else { return }
-                owner(data, as: Clipboard.self).introduced(offer)
-            },
-            selection: { data, _, offer in
-                owner(data, as: Clipboard.self).selected(offer)
-            },
-            finished: { data, _ in owner(data, as: Clipboard.self).finished() },
-            primary_selection: { data, _, offer in
-                owner(data, as: Clipboard.self).drop(offer)
-            }))
+        offerListener = Listener(
+            zwlr_data_control_offer_v1_listener(
+                offer: { data, offer, type in
+                    guard let offer, let type else { return }
+                    owner(data, as: Clipboard.self).offered(offer, type: String(cString: type))
+                }))
+        deviceListener = Listener(
+            zwlr_data_control_device_v1_listener(
+                data_offer: { data, _, offer in
+                    guard let offer else { return }
+                    owner(data, as: Clipboard.self).introduced(offer)
+                },
+                selection: { data, _, offer in
+                    owner(data, as: Clipboard.self).selected(offer)
+                },
+                finished: { data, _ in owner(data, as: Clipboard.self).finished() },
+                primary_selection: { data, _, offer in
+                    owner(data, as: Clipboard.self).drop(offer)
+                }))
         zwlr_data_control_device_v1_add_listener(device, deviceListener.pointer, opaque(self))
     }
 
@@ -100,8 +102,10 @@ public final class Clipboard {
 
     /// Reads the selection's text through a pipe on `loop` and hands it to `done` (nil:
     /// none, too long, or the source wrote nothing in `timeout` milliseconds). One at a time.
-    public func readText(display: Display, loop: EventLoop, timeout: UInt64 = 2000,
-                         _ done: @escaping (String?) -> Void) {
+    public func readText(
+        display: Display, loop: EventLoop, timeout: UInt64 = 2000,
+        _ done: @escaping (String?) -> Void
+    ) {
         guard reading == nil, let s = selection, let type = textType else { return done(nil) }
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return done(nil) }

@@ -1,6 +1,6 @@
 import CWayland
-import Glibc
 import CWaylandProtocols
+import Glibc
 
 /// The connection and the globals tapboard binds.
 public final class Display {
@@ -19,9 +19,10 @@ public final class Display {
     private var xdgOutputManager: OpaquePointer?
     /// For popups above the panel (alternates, the keyboard list).
     public private(set) var wmBase: OpaquePointer?
-    private let wmListener = Listener(xdg_wm_base_listener(ping: { _, base, serial in
-        xdg_wm_base_pong(base, serial)
-    }))
+    private let wmListener = Listener(
+        xdg_wm_base_listener(ping: { _, base, serial in
+            xdg_wm_base_pong(base, serial)
+        }))
     /// The seat in use: the first one announced. Others wait (unbound) in case it goes.
     public private(set) var seat: Seat?
     private var otherSeats: [(name: UInt32, version: UInt32)] = []
@@ -53,13 +54,14 @@ public final class Display {
         }
         display = d
         registry = wl_display_get_registry(d)
-        listener = Listener(wl_registry_listener(
-            global: { data, _, name, interface, version in
-                owner(data, as: Display.self).global(name: name, interface: String(cString: interface!), version: version)
-            },
-            global_remove: { data, _, name in
-                owner(data, as: Display.self).globalRemoved(name: name)
-            }))
+        listener = Listener(
+            wl_registry_listener(
+                global: { data, _, name, interface, version in
+                    owner(data, as: Display.self).global(name: name, interface: String(cString: interface!), version: version)
+                },
+                global_remove: { data, _, name in
+                    owner(data, as: Display.self).globalRemoved(name: name)
+                }))
         wl_registry_add_listener(registry, listener.pointer, opaque(self))
         // Two round trips: globals, then the first events of what we bound (output modes).
         guard wl_display_roundtrip(d) >= 0, wl_display_roundtrip(d) >= 0 else {
@@ -71,8 +73,10 @@ public final class Display {
         // Proxies go before the connection that owns them.
         seat = nil
         outputs = []
-        for proxy in [compositor, subcompositor, shm, layerShell, inputMethodManager, virtualKeyboardManager, wmBase,
-                      xdgOutputManager, dataControlManager] {
+        for proxy in [
+            compositor, subcompositor, shm, layerShell, inputMethodManager, virtualKeyboardManager, wmBase,
+            xdgOutputManager, dataControlManager
+        ] {
             if let proxy { wl_proxy_destroy(proxy) }
         }
         wl_registry_destroy(registry)

@@ -26,7 +26,9 @@ public final class EventLoop {
         for s in signals { sigaddset(&set, s) }
         sigprocmask(SIG_BLOCK, &set, nil)
         signalFD = signalfd(-1, &set, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
-        guard timerFD >= 0, signalFD >= 0 else { throw WaylandError("cannot create timerfd/signalfd: \(String(cString: strerror(errno)))") }
+        guard timerFD >= 0, signalFD >= 0 else {
+            throw WaylandError("cannot create timerfd/signalfd: \(String(cString: strerror(errno)))")
+        }
     }
 
     deinit {
@@ -114,14 +116,19 @@ public final class EventLoop {
                 guard wl_display_dispatch_pending(d) >= 0 else { throw lost() }
             }
             beforeSleep?()
-            guard running else { wl_display_cancel_read(d); break }
+            guard running else {
+                wl_display_cancel_read(d)
+                break
+            }
             if wl_display_flush(d) < 0, errno != EAGAIN {
                 wl_display_cancel_read(d)
                 throw lost()
             }
-            var fds = [pollfd(fd: wlFD, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: wlFD, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)
+            ]
             // A source added while this round runs (by a timer) is polled from the next.
             let polled = sources
             fds += polled.map { pollfd(fd: $0.pollFD, events: $0.pollEvents, revents: 0) }

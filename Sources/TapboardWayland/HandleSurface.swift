@@ -29,12 +29,13 @@ public final class HandleSurface {
         surface = wl_compositor_create_surface(compositor)
         layerSurface = zwlr_layer_shell_v1_get_layer_surface(
             shell, surface, output?.proxy, ZWLR_LAYER_SHELL_V1_LAYER_TOP.rawValue, "tapboard-handle")
-        listener = Listener(zwlr_layer_surface_v1_listener(
-            configure: { data, layer, serial, _, _ in
-                zwlr_layer_surface_v1_ack_configure(layer, serial)
-                owner(data, as: HandleSurface.self).draw()
-            },
-            closed: { data, _ in owner(data, as: HandleSurface.self).onClosed?() }))
+        listener = Listener(
+            zwlr_layer_surface_v1_listener(
+                configure: { data, layer, serial, _, _ in
+                    zwlr_layer_surface_v1_ack_configure(layer, serial)
+                    owner(data, as: HandleSurface.self).draw()
+                },
+                closed: { data, _ in owner(data, as: HandleSurface.self).onClosed?() }))
         zwlr_layer_surface_v1_add_listener(layerSurface, listener.pointer, opaque(self))
         display.surfaces.register(surface) { .handle }
         zwlr_layer_surface_v1_set_anchor(layerSurface, ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue)
@@ -61,8 +62,13 @@ public final class HandleSurface {
     }
 
     private static func paint(_ b: ShmBuffer) {
-        let tab: UInt32 = 0xF018_1818, grip: UInt32 = 0xFFC8_C8C8
-        let s = b.scale, gripTop = 6 * s, gripBottom = 8 * s, gripLeft = 18 * s, gripRight = b.width - 18 * s
+        let tab: UInt32 = 0xF018_1818
+        let grip: UInt32 = 0xFFC8_C8C8
+        let s = b.scale
+        let gripTop = 6 * s
+        let gripBottom = 8 * s
+        let gripLeft = 18 * s
+        let gripRight = b.width - 18 * s
         for y in 0..<b.height {
             let row = (b.pixels + y * b.stride).assumingMemoryBound(to: UInt32.self)
             for x in 0..<b.width {

@@ -14,27 +14,28 @@ public final class InputMethod {
 
     public init(manager: OpaquePointer, seat: Seat) {
         proxy = zwp_input_method_manager_v2_get_input_method(manager, seat.proxy)
-        listener = Listener(zwp_input_method_v2_listener(
-            activate: { data, _ in owner(data, as: InputMethod.self).state.activate() },
-            deactivate: { data, _ in owner(data, as: InputMethod.self).state.deactivate() },
-            surrounding_text: { data, _, text, cursor, anchor in
-                owner(data, as: InputMethod.self).state.setSurrounding(
-                    text: text.map { String(cString: $0) } ?? "", cursor: cursor, anchor: anchor)
-            },
-            text_change_cause: { _, _, _ in },
-            content_type: { data, _, hint, purpose in
-                owner(data, as: InputMethod.self).state.setContentType(hints: hint, purpose: purpose)
-            },
-            done: { data, _ in
-                let im = owner(data, as: InputMethod.self)
-                let change = im.state.done()
-                im.onDone?(change)
-            },
-            unavailable: { data, _ in
-                let im = owner(data, as: InputMethod.self)
-                im.state.markUnavailable()
-                im.onUnavailable?()
-            }))
+        listener = Listener(
+            zwp_input_method_v2_listener(
+                activate: { data, _ in owner(data, as: InputMethod.self).state.activate() },
+                deactivate: { data, _ in owner(data, as: InputMethod.self).state.deactivate() },
+                surrounding_text: { data, _, text, cursor, anchor in
+                    owner(data, as: InputMethod.self).state.setSurrounding(
+                        text: text.map { String(cString: $0) } ?? "", cursor: cursor, anchor: anchor)
+                },
+                text_change_cause: { _, _, _ in },
+                content_type: { data, _, hint, purpose in
+                    owner(data, as: InputMethod.self).state.setContentType(hints: hint, purpose: purpose)
+                },
+                done: { data, _ in
+                    let im = owner(data, as: InputMethod.self)
+                    let change = im.state.done()
+                    im.onDone?(change)
+                },
+                unavailable: { data, _ in
+                    let im = owner(data, as: InputMethod.self)
+                    im.state.markUnavailable()
+                    im.onUnavailable?()
+                }))
         zwp_input_method_v2_add_listener(proxy, listener.pointer, opaque(self))
     }
 

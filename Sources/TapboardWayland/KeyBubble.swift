@@ -17,7 +17,8 @@ public final class KeyBubble {
 
     public init?(display: Display, parent: LayerSurface) {
         guard let compositor = display.compositor, let sub = display.subcompositor, let shm = display.shm,
-              let clear = ShmBuffer(shm: shm, width: 12, height: 12, scale: 1) else { return nil }
+            let clear = ShmBuffer(shm: shm, width: 12, height: 12, scale: 1)
+        else { return nil }
         self.clear = clear
         surface = wl_compositor_create_surface(compositor)
         subsurface = wl_subcompositor_get_subsurface(sub, surface, parent.surface)

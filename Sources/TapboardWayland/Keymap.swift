@@ -15,11 +15,13 @@ final class Keymap {
             (53, "slash", "question"), (56, "Alt_L", nil), (57, "space", nil), (87, "F11", nil),
             (88, "F12", nil), (102, "Home", nil), (103, "Up", nil), (104, "Prior", nil), (105, "Left", nil),
             (106, "Right", nil), (107, "End", nil), (108, "Down", nil), (109, "Next", nil),
-            (110, "Insert", nil), (111, "Delete", nil), (125, "Super_L", nil),
+            (110, "Insert", nil), (111, "Delete", nil), (125, "Super_L", nil)
         ]
         let digits = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]
-        let shifted = ["exclam", "at", "numbersign", "dollar", "percent", "asciicircum", "ampersand",
-                       "asterisk", "parenleft", "parenright"]
+        let shifted = [
+            "exclam", "at", "numbersign", "dollar", "percent", "asciicircum", "ampersand",
+            "asterisk", "parenleft", "parenright"
+        ]
         for i in 0..<10 { rows.append((UInt32(2 + i), digits[i], shifted[i])) }
         for (start, letters) in [(16, "qwertyuiop"), (30, "asdfghjkl"), (44, "zxcvbnm")] {
             for (i, c) in letters.enumerated() { rows.append((UInt32(start + i), String(c), c.uppercased())) }
@@ -47,9 +49,12 @@ final class Keymap {
     init?(context: OpaquePointer, extras: [UInt32: UInt32]) {
         self.context = context
         self.extras = extras
-        guard let km = xkb_keymap_new_from_string(context, Keymap.source(extras: extras),
-                                                  XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS),
-              let s = xkb_keymap_get_as_string(km, XKB_KEYMAP_FORMAT_TEXT_V1) else { return nil }
+        guard
+            let km = xkb_keymap_new_from_string(
+                context, Keymap.source(extras: extras),
+                XKB_KEYMAP_FORMAT_TEXT_V1, XKB_KEYMAP_COMPILE_NO_FLAGS),
+            let s = xkb_keymap_get_as_string(km, XKB_KEYMAP_FORMAT_TEXT_V1)
+        else { return nil }
         keymap = km
         text = String(cString: s)
         free(s)

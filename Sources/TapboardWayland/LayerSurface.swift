@@ -46,33 +46,36 @@ public final class LayerSurface {
         surface = wl_compositor_create_surface(compositor)
         layerSurface = zwlr_layer_shell_v1_get_layer_surface(
             shell, surface, output?.proxy, ZWLR_LAYER_SHELL_V1_LAYER_TOP.rawValue, "tapboard")
-        listener = Listener(zwlr_layer_surface_v1_listener(
-            configure: { data, layer, serial, width, height in
-                let s = owner(data, as: LayerSurface.self)
-                zwlr_layer_surface_v1_ack_configure(layer, serial)
-                s.width = Int(width)
-                s.height = Int(height)
-                s.onConfigure?()
-            },
-            closed: { data, _ in owner(data, as: LayerSurface.self).onClosed?() }))
+        listener = Listener(
+            zwlr_layer_surface_v1_listener(
+                configure: { data, layer, serial, width, height in
+                    let s = owner(data, as: LayerSurface.self)
+                    zwlr_layer_surface_v1_ack_configure(layer, serial)
+                    s.width = Int(width)
+                    s.height = Int(height)
+                    s.onConfigure?()
+                },
+                closed: { data, _ in owner(data, as: LayerSurface.self).onClosed?() }))
         zwlr_layer_surface_v1_add_listener(layerSurface, listener.pointer, opaque(self))
-        surfaceListener = Listener(wl_surface_listener(
-            enter: { data, _, output in
-                guard let output else { return }
-                let s = owner(data, as: LayerSurface.self)
-                s.entered.removeAll { $0 == output }
-                s.entered.append(output)
-                s.checkOutput()
-            },
-            leave: { data, _, output in
-                let s = owner(data, as: LayerSurface.self)
-                s.entered.removeAll { $0 == output }
-                s.checkOutput()
-            }))
+        surfaceListener = Listener(
+            wl_surface_listener(
+                enter: { data, _, output in
+                    guard let output else { return }
+                    let s = owner(data, as: LayerSurface.self)
+                    s.entered.removeAll { $0 == output }
+                    s.entered.append(output)
+                    s.checkOutput()
+                },
+                leave: { data, _, output in
+                    let s = owner(data, as: LayerSurface.self)
+                    s.entered.removeAll { $0 == output }
+                    s.checkOutput()
+                }))
         wl_surface_add_listener(surface, surfaceListener.pointer, opaque(self))
         display.surfaces.register(surface) { .panel }
         display.outputWatchers[ObjectIdentifier(self)] = { [unowned self] in self.outputsChanged() }
-        let anchor = ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue
+        let anchor =
+            ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue
             | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
         zwlr_layer_surface_v1_set_anchor(layerSurface, anchor)
         setHeight(height)

@@ -19,7 +19,8 @@ public final class Output {
         var logicalSize: (width: Int, height: Int) {
             if logicalWidth > 0, logicalHeight > 0 { return (Int(logicalWidth), Int(logicalHeight)) }
             let s = Int(max(scale, 1))
-            var w = Int(modeWidth) / s, h = Int(modeHeight) / s
+            var w = Int(modeWidth) / s
+            var h = Int(modeHeight) / s
             if transform % 2 == 1 { swap(&w, &h) }
             return (w, h)
         }
@@ -44,34 +45,36 @@ public final class Output {
     init(_ proxy: OpaquePointer?, globalName: UInt32) {
         self.proxy = proxy
         self.globalName = globalName
-        listener = Listener(wl_output_listener(
-            geometry: { data, _, _, _, _, _, _, _, _, transform in
-                owner(data, as: Output.self).pending.transform = transform
-            },
-            mode: { data, _, flags, width, height, _ in
-                guard flags & UInt32(WL_OUTPUT_MODE_CURRENT.rawValue) != 0 else { return }
-                let o = owner(data, as: Output.self)
-                o.pending.modeWidth = width
-                o.pending.modeHeight = height
-            },
-            done: { data, _ in owner(data, as: Output.self).done() },
-            scale: { data, _, factor in owner(data, as: Output.self).pending.scale = max(factor, 1) },
-            name: { data, _, name in owner(data, as: Output.self).pending.outputName = name.map { String(cString: $0) } },
-            description: { _, _, _ in }))
-        xdgListener = Listener(zxdg_output_v1_listener(
-            logical_position: { _, _, _, _ in },
-            logical_size: { data, _, width, height in
-                let o = owner(data, as: Output.self)
-                o.pending.logicalWidth = width
-                o.pending.logicalHeight = height
-            },
-            done: { data, _ in
-                // Deprecated from version 3, where wl_output.done covers xdg-output too.
-                let o = owner(data, as: Output.self)
-                if o.xdgVersion < 3 { o.done() }
-            },
-            name: { data, _, name in owner(data, as: Output.self).pending.xdgName = name.map { String(cString: $0) } },
-            description: { _, _, _ in }))
+        listener = Listener(
+            wl_output_listener(
+                geometry: { data, _, _, _, _, _, _, _, _, transform in
+                    owner(data, as: Output.self).pending.transform = transform
+                },
+                mode: { data, _, flags, width, height, _ in
+                    guard flags & UInt32(WL_OUTPUT_MODE_CURRENT.rawValue) != 0 else { return }
+                    let o = owner(data, as: Output.self)
+                    o.pending.modeWidth = width
+                    o.pending.modeHeight = height
+                },
+                done: { data, _ in owner(data, as: Output.self).done() },
+                scale: { data, _, factor in owner(data, as: Output.self).pending.scale = max(factor, 1) },
+                name: { data, _, name in owner(data, as: Output.self).pending.outputName = name.map { String(cString: $0) } },
+                description: { _, _, _ in }))
+        xdgListener = Listener(
+            zxdg_output_v1_listener(
+                logical_position: { _, _, _, _ in },
+                logical_size: { data, _, width, height in
+                    let o = owner(data, as: Output.self)
+                    o.pending.logicalWidth = width
+                    o.pending.logicalHeight = height
+                },
+                done: { data, _ in
+                    // Deprecated from version 3, where wl_output.done covers xdg-output too.
+                    let o = owner(data, as: Output.self)
+                    if o.xdgVersion < 3 { o.done() }
+                },
+                name: { data, _, name in owner(data, as: Output.self).pending.xdgName = name.map { String(cString: $0) } },
+                description: { _, _, _ in }))
         if let proxy { wl_output_add_listener(proxy, listener.pointer, opaque(self)) }
     }
 

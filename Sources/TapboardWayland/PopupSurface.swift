@@ -42,20 +42,22 @@ public final class PopupSurface {
         xdg_positioner_destroy(positioner)
         self.x = x
         self.y = y
-        surfaceListener = Listener(xdg_surface_listener(configure: { data, xdg, serial in
-            let p = owner(data, as: PopupSurface.self)
-            xdg_surface_ack_configure(xdg, serial)
-            p.isConfigured = true
-            p.onConfigure?()
-        }))
-        popupListener = Listener(xdg_popup_listener(
-            configure: { data, _, x, y, _, _ in
+        surfaceListener = Listener(
+            xdg_surface_listener(configure: { data, xdg, serial in
                 let p = owner(data, as: PopupSurface.self)
-                p.x = Int(x)
-                p.y = Int(y)
-            },
-            popup_done: { data, _ in owner(data, as: PopupSurface.self).onDismissed?() },
-            repositioned: { _, _, _ in }))
+                xdg_surface_ack_configure(xdg, serial)
+                p.isConfigured = true
+                p.onConfigure?()
+            }))
+        popupListener = Listener(
+            xdg_popup_listener(
+                configure: { data, _, x, y, _, _ in
+                    let p = owner(data, as: PopupSurface.self)
+                    p.x = Int(x)
+                    p.y = Int(y)
+                },
+                popup_done: { data, _ in owner(data, as: PopupSurface.self).onDismissed?() },
+                repositioned: { _, _, _ in }))
         xdg_surface_add_listener(xdgSurface, surfaceListener.pointer, opaque(self))
         xdg_popup_add_listener(popup, popupListener.pointer, opaque(self))
         parent.adopt(popup)

@@ -51,13 +51,14 @@ public final class Seat {
         self.name = name
         self.surfaces = surfaces
         hasFrames = version >= 5
-        seatListener = Listener(wl_seat_listener(
-            capabilities: { data, _, caps in
-                owner(data, as: Seat.self).setCapabilities(
-                    pointer: caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0,
-                    touch: caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0)
-            },
-            name: { _, _, _ in }))
+        seatListener = Listener(
+            wl_seat_listener(
+                capabilities: { data, _, caps in
+                    owner(data, as: Seat.self).setCapabilities(
+                        pointer: caps & WL_SEAT_CAPABILITY_POINTER.rawValue != 0,
+                        touch: caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0)
+                },
+                name: { _, _, _ in }))
         pointerListener = Listener(Seat.makePointerListener())
         touchListener = Listener(Seat.makeTouchListener())
         if let proxy { wl_seat_add_listener(proxy, seatListener.pointer, opaque(self)) }
@@ -143,7 +144,10 @@ public final class Seat {
     /// press once the burst of events is read (`endOfBurst`): a compositor without an
     /// implicit grab (phoc) sends the release elsewhere.
     func pointerFrame() {
-        defer { enteredInFrame = false; leftInFrame = false }
+        defer {
+            enteredInFrame = false
+            leftInFrame = false
+        }
         guard buttonDown, enteredInFrame || leftInFrame else { return }
         if let place = surfaces.place(of: pointerSurface) {
             leavePending = false

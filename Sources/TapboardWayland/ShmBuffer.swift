@@ -28,7 +28,8 @@ public final class ShmBuffer {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         guard ftruncate(fd, off_t(size)) == 0,
-              let map = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED else {
+            let map = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), map != MAP_FAILED
+        else {
             return nil
         }
         pixels = map
@@ -37,8 +38,9 @@ public final class ShmBuffer {
         self.stride = stride
         self.scale = scale
         let pool = wl_shm_create_pool(shm, fd, Int32(size))
-        buffer = wl_shm_pool_create_buffer(pool, 0, Int32(width), Int32(height), Int32(stride),
-                                           WL_SHM_FORMAT_ARGB8888.rawValue)
+        buffer = wl_shm_pool_create_buffer(
+            pool, 0, Int32(width), Int32(height), Int32(stride),
+            WL_SHM_FORMAT_ARGB8888.rawValue)
         wl_shm_pool_destroy(pool)
         listener = Listener(wl_buffer_listener(release: { data, _ in owner(data, as: ShmBuffer.self).busy = false }))
         wl_buffer_add_listener(buffer, listener.pointer, opaque(self))
@@ -64,8 +66,10 @@ public final class ShmBuffer {
 /// Attaches `buffer` to `surface`, damages `damage` (logical rectangles; nil: all)
 /// and commits. The buffer scale is double-buffered state: `appliedScale` remembers
 /// the surface's, so it is sent only when it changes.
-func show(_ buffer: ShmBuffer, on surface: OpaquePointer, scale: Int, appliedScale: inout Int32,
-          damage: [(Int, Int, Int, Int)]? = nil) {
+func show(
+    _ buffer: ShmBuffer, on surface: OpaquePointer, scale: Int, appliedScale: inout Int32,
+    damage: [(Int, Int, Int, Int)]? = nil
+) {
     buffer.attach(to: surface)
     if Int32(scale) != appliedScale {
         appliedScale = Int32(scale)

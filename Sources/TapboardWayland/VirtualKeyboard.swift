@@ -28,8 +28,11 @@ private final class WaylandKeySink: KeySink {
     }
 
     func key(_ code: UInt32, pressed: Bool, time: UInt32) {
-        zwp_virtual_keyboard_v1_key(proxy, time, code, pressed ? WL_KEYBOARD_KEY_STATE_PRESSED.rawValue
-                                                                : WL_KEYBOARD_KEY_STATE_RELEASED.rawValue)
+        zwp_virtual_keyboard_v1_key(
+            proxy, time, code,
+            pressed
+                ? WL_KEYBOARD_KEY_STATE_PRESSED.rawValue
+                : WL_KEYBOARD_KEY_STATE_RELEASED.rawValue)
     }
 
     func modifiers(_ depressed: UInt32) {
@@ -96,7 +99,8 @@ public final class VirtualKeyboard {
         for text in characters {
             for scalar in text.unicodeScalars {
                 guard let sym = Keymap.keysym(for: scalar), !Keymap.baseKeysyms.contains(sym),
-                      seen.insert(sym).inserted else { continue }
+                    seen.insert(sym).inserted
+                else { continue }
                 syms.append(sym)
             }
         }

@@ -88,7 +88,8 @@ extension App {
         guard virtualKeyboard == nil, display.virtualKeyboardManager != nil, display.seat != nil else { return }
         loop.schedule(after: 0) { [unowned self] in
             guard self.virtualKeyboard == nil, let manager = self.display.virtualKeyboardManager,
-                  let seat = self.display.seat else { return }
+                let seat = self.display.seat
+            else { return }
             do {
                 let vk = try VirtualKeyboard(manager: manager, seat: seat)
                 vk.prepare(for: self.controller.keyboard.layout)

@@ -31,8 +31,10 @@ final class App {
     /// feedbackd's haptics and sound on key presses; nil: off or no session bus.
     var feedback: Feedback?
 
-    init(display: Display, store: LayoutStore, layouts: [Layout], settings: Settings, theme: Theme = .dark,
-         startHidden: Bool, outputName: String? = nil) throws(WaylandError) {
+    init(
+        display: Display, store: LayoutStore, layouts: [Layout], settings: Settings, theme: Theme = .dark,
+        startHidden: Bool, outputName: String? = nil
+    ) throws(WaylandError) {
         // First: it sets how glibc allocates before the dictionaries load.
         let heapTrim = HeapTrim()
         self.display = display
@@ -43,19 +45,26 @@ final class App {
             throw WaylandError("the compositor lacks wl_shm or wl_compositor")
         }
         if display.inputMethodManager == nil && display.virtualKeyboardManager == nil {
-            throw WaylandError("the compositor lacks both zwp_input_method_manager_v2 and zwp_virtual_keyboard_manager_v1: nothing could be typed")
+            throw WaylandError(
+                "the compositor lacks both zwp_input_method_manager_v2 and zwp_virtual_keyboard_manager_v1: nothing could be typed"
+            )
         }
         if display.inputMethodManager == nil {
-            printError("tapboard: the compositor lacks zwp_input_method_manager_v2 (input-method-v2): typing through the virtual keyboard only")
+            printError(
+                "tapboard: the compositor lacks zwp_input_method_manager_v2 (input-method-v2): typing through the virtual keyboard only"
+            )
         } else if display.virtualKeyboardManager == nil {
-            printError("tapboard: the compositor lacks zwp_virtual_keyboard_manager_v1: arrows, Tab and key combinations will not work")
+            printError(
+                "tapboard: the compositor lacks zwp_virtual_keyboard_manager_v1: arrows, Tab and key combinations will not work")
         }
         suggestionStore = settings.suggestions ? SuggestionStore(dictionaries: DictionaryStore(layouts: store)) : nil
-        controller = Controller(layouts: layouts, settings: settings, library: StoreLibrary(store: store),
-                                textInput: display.inputMethodManager != nil, suggestions: suggestionStore)
+        controller = Controller(
+            layouts: layouts, settings: settings, library: StoreLibrary(store: store),
+            textInput: display.inputMethodManager != nil, suggestions: suggestionStore)
         loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])
-        presenter = PanelPresenter(display: display, loop: loop, theme: theme, outputName: outputName,
-                                   keyPreview: settings.keyPreview, heapTrim: heapTrim)
+        presenter = PanelPresenter(
+            display: display, loop: loop, theme: theme, outputName: outputName,
+            keyPreview: settings.keyPreview, heapTrim: heapTrim)
         router = PressRouter { [unowned self] call in self.perform(call(&self.controller)) }
         router.onHandle = { [unowned self] in self.handleTapped() }
         router.onPanelPress = { [unowned self] in self.feedback?.keyPressed() }

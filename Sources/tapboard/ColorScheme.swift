@@ -50,11 +50,13 @@ final class ColorScheme: BusService {
     @discardableResult
     func watch() -> Bool {
         guard !closed, match == nil else { return match != nil }
-        let r = sd_bus_match_signal(bus, &match, ColorScheme.portal, ColorScheme.path, ColorScheme.interface, "SettingChanged", { m, owner, _ in
-            guard let m, let owner else { return 0 }
-            Unmanaged<ColorScheme>.fromOpaque(owner).takeUnretainedValue().settingChanged(m)
-            return 0
-        }, Unmanaged.passUnretained(self).toOpaque())
+        let r = sd_bus_match_signal(
+            bus, &match, ColorScheme.portal, ColorScheme.path, ColorScheme.interface, "SettingChanged",
+            { m, owner, _ in
+                guard let m, let owner else { return 0 }
+                Unmanaged<ColorScheme>.fromOpaque(owner).takeUnretainedValue().settingChanged(m)
+                return 0
+            }, Unmanaged.passUnretained(self).toOpaque())
         return r >= 0
     }
 
@@ -70,8 +72,9 @@ final class ColorScheme: BusService {
     /// A `SettingChanged(s namespace, s key, v value)` signal.
     private func settingChanged(_ m: OpaquePointer) {
         guard let namespace = ColorScheme.readString(m), let key = ColorScheme.readString(m),
-              namespace == ColorScheme.namespace, key == ColorScheme.key,
-              let value = ColorScheme.readUInt32(in: m) else { return }
+            namespace == ColorScheme.namespace, key == ColorScheme.key,
+            let value = ColorScheme.readUInt32(in: m)
+        else { return }
         onChange?(value)
     }
 

@@ -35,25 +35,34 @@ func showsStrip(_ o: Options, layout: Layout, store: LayoutStore, settings: Sett
 /// The band above the keys in a freshly focused (empty) field, as the live panel shows
 /// it; `paste`: with Paste (the clipboard holds text).
 func fieldBar(_ o: Options, layout: Layout, store: LayoutStore, paste: Bool, settings: Settings) -> PanelBar {
-    PanelBar.forField(mode: settings.toolbar, slots: showsStrip(o, layout: layout, store: store, settings: settings),
-                      stripEmpty: true, paste: paste, ownDone: layout.hasDoneKey)
+    PanelBar.forField(
+        mode: settings.toolbar, slots: showsStrip(o, layout: layout, store: store, settings: settings),
+        stripEmpty: true, paste: paste, ownDone: layout.hasDoneKey)
 }
 
 func geometryCommand(_ o: Options, store: LayoutStore) -> Int32 {
-    guard let output = o.output else { printError("tapboard geometry: --output WxH is required"); return 64 }
+    guard let output = o.output else {
+        printError("tapboard geometry: --output WxH is required")
+        return 64
+    }
     let settings = loadSettings(o)
-    let layout: Layout, layer: Layer
+    let layout: Layout
+    let layer: Layer
     switch resolveLayout(o, store: store, settings: settings) {
     case .success(let r): (layout, layer) = r
-    case .failure(let e): printError("tapboard: \(e)"); return 1
+    case .failure(let e):
+        printError("tapboard: \(e)")
+        return 1
     }
     let bar = fieldBar(o, layout: layout, store: store, paste: true, settings: settings)
-    var g = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout, layer: layer, bar: bar,
-                                    size: settings.height)
+    var g = PanelGeometry.forOutput(
+        width: output.width, height: output.height, layout: layout, layer: layer, bar: bar,
+        size: settings.height)
     if showsStrip(o, layout: layout, store: store, settings: settings), !bar.slots {
         // toolbar = auto: the strip's slots take the toolbar's place once it has words.
-        let s = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout, layer: layer,
-                                        bar: PanelBar(slots: true), size: settings.height)
+        let s = PanelGeometry.forOutput(
+            width: output.width, height: output.height, layout: layout, layer: layer,
+            bar: PanelBar(slots: true), size: settings.height)
         g.keys += s.keys.filter { $0.row < 0 }
         g.strip = s.strip
     }
@@ -62,17 +71,27 @@ func geometryCommand(_ o: Options, store: LayoutStore) -> Int32 {
 }
 
 func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
-    guard let output = o.output else { printError("tapboard preview: --output WxH is required"); return 64 }
-    guard let file = o.outputFile else { printError("tapboard preview: -o FILE.png is required"); return 64 }
+    guard let output = o.output else {
+        printError("tapboard preview: --output WxH is required")
+        return 64
+    }
+    guard let file = o.outputFile else {
+        printError("tapboard preview: -o FILE.png is required")
+        return 64
+    }
     let settings = loadSettings(o)
-    let layout: Layout, layer: Layer
+    let layout: Layout
+    let layer: Layer
     switch resolveLayout(o, store: store, settings: settings) {
     case .success(let r): (layout, layer) = r
-    case .failure(let e): printError("tapboard: \(e)"); return 1
+    case .failure(let e):
+        printError("tapboard: \(e)")
+        return 1
     }
-    let g = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout, layer: layer,
-                                    bar: fieldBar(o, layout: layout, store: store, paste: false, settings: settings),
-                                    size: settings.height)
+    let g = PanelGeometry.forOutput(
+        width: output.width, height: output.height, layout: layout, layer: layer,
+        bar: fieldBar(o, layout: layout, store: store, paste: false, settings: settings),
+        size: settings.height)
     guard let canvas = Canvas(width: g.width * o.scale, height: g.height * o.scale, scale: o.scale) else {
         printError("tapboard: cannot allocate a \(g.width)x\(g.height) image")
         return 1
@@ -88,14 +107,24 @@ func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
 }
 
 func checkCommand(_ o: Options, store: LayoutStore) -> Int32 {
-    guard !o.files.isEmpty else { printError("tapboard check: name one or more layout files"); return 64 }
+    guard !o.files.isEmpty else {
+        printError("tapboard check: name one or more layout files")
+        return 64
+    }
     var bad = 0
     for file in o.files {
         switch LayoutStore.loadFile(file) {
         case .success(let layout):
             let problems = referenceProblems(layout, file: file, store: store)
-            if problems.isEmpty { print("\(file): ok") } else { problems.forEach(printError); bad += 1 }
-        case .failure(let e): printError(e.description); bad += 1
+            if problems.isEmpty {
+                print("\(file): ok")
+            } else {
+                problems.forEach(printError)
+                bad += 1
+            }
+        case .failure(let e):
+            printError(e.description)
+            bad += 1
         }
     }
     return bad == 0 ? 0 : 2
@@ -133,15 +162,20 @@ enum GeometryJSON {
             case nil: break
             }
             let f = placed.frame
-            fields += ["\"x\":\(number(f.x))", "\"y\":\(number(f.y))",
-                       "\"width\":\(number(f.width))", "\"height\":\(number(f.height))"]
+            fields += [
+                "\"x\":\(number(f.x))", "\"y\":\(number(f.y))",
+                "\"width\":\(number(f.width))", "\"height\":\(number(f.height))"
+            ]
             keys.append("{" + fields.joined(separator: ",") + "}")
         }
         func rect(_ name: String, _ r: Rect?) -> String {
-            r.map { ",\"\(name)\":{\"x\":\(number($0.x)),\"y\":\(number($0.y)),\"width\":\(number($0.width)),\"height\":\(number($0.height))}" } ?? ""
+            r.map {
+                ",\"\(name)\":{\"x\":\(number($0.x)),\"y\":\(number($0.y)),\"width\":\(number($0.width)),\"height\":\(number($0.height))}"
+            } ?? ""
         }
         let bands = rect("strip", g.strip) + rect("toolbar", g.toolbar)
-        return "{\"layout\":\(quote(layout)),\"layer\":\(quote(layer)),\"width\":\(g.width),\"height\":\(g.height)\(bands),\"keys\":[\n"
+        return
+            "{\"layout\":\(quote(layout)),\"layer\":\(quote(layer)),\"width\":\(g.width),\"height\":\(g.height)\(bands),\"keys\":[\n"
             + keys.joined(separator: ",\n") + "\n]}"
     }
 

@@ -51,8 +51,12 @@ struct DictionaryStore {
         guard let path = path(language: language) else {
             let names = DictionaryStore.names(for: language)
             guard !names.isEmpty else { return .failure(StoreError(message: "this keyboard has no language, so no dictionary")) }
-            let looked = directories.isEmpty ? "no dictionaries directory found" : "looked in " + directories.joined(separator: ", ")
-            return .failure(StoreError(message: "no dictionary for \"\(language)\" (\(names.map { $0 + ".tbd" }.joined(separator: ", ")); \(looked))"))
+            let looked =
+                directories.isEmpty ? "no dictionaries directory found" : "looked in " + directories.joined(separator: ", ")
+            return .failure(
+                StoreError(
+                    message: "no dictionary for \"\(language)\" (\(names.map { $0 + ".tbd" }.joined(separator: ", ")); \(looked))"
+                ))
         }
         return open(path)
     }
@@ -111,7 +115,9 @@ final class MappedFile: @unchecked Sendable {
         var st = stat()
         guard fstat(fd, &st) == 0 else { return .failure(FileError(path: path, reason: Files.errnoText())) }
         let size = Int(st.st_size)
-        guard size > 0, size < 64 << 20 else { return .failure(FileError(path: path, reason: "size \(size) bytes is not that of a dictionary")) }
+        guard size > 0, size < 64 << 20 else {
+            return .failure(FileError(path: path, reason: "size \(size) bytes is not that of a dictionary"))
+        }
         guard let p = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), p != MAP_FAILED else {
             return .failure(FileError(path: path, reason: Files.errnoText()))
         }

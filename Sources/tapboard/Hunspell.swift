@@ -48,15 +48,20 @@ final class Hunspell: SpellChecker {
 
     private func open() -> State {
         guard let (aff, dic) = Hunspell.files(for: language) else {
-            log("no hunspell dictionary for \"\(language)\" in \(Hunspell.directories.joined(separator: ", ")) (install hunspell-\(Hunspell.primary(language))): only tapboard's own words count as known")
+            log(
+                "no hunspell dictionary for \"\(language)\" in \(Hunspell.directories.joined(separator: ", ")) (install hunspell-\(Hunspell.primary(language))): only tapboard's own words count as known"
+            )
             return .unavailable
         }
         guard let lib = dlopen(Hunspell.soname, RTLD_NOW | RTLD_LOCAL) else {
-            log("spell checking needs libhunspell (\(dlerror().map { String(cString: $0) } ?? Hunspell.soname)): only tapboard's own words count as known")
+            log(
+                "spell checking needs libhunspell (\(dlerror().map { String(cString: $0) } ?? Hunspell.soname)): only tapboard's own words count as known"
+            )
             return .unavailable
         }
         guard let create = dlsym(lib, "Hunspell_create"), let spell = dlsym(lib, "Hunspell_spell"),
-              let encoding = dlsym(lib, "Hunspell_get_dic_encoding") else {
+            let encoding = dlsym(lib, "Hunspell_get_dic_encoding")
+        else {
             log("\(Hunspell.soname) lacks Hunspell_create or Hunspell_spell: only tapboard's own words count as known")
             return .unavailable
         }
@@ -84,8 +89,11 @@ final class Hunspell: SpellChecker {
         guard let lang = parts.first?.lowercased(), !lang.isEmpty else { return nil }
         var names: [String] = []
         if parts.count > 1 { names.append(lang + "_" + parts[1].uppercased()) }
-        let main = ["en": "US", "nb": "NO", "nn": "NO", "da": "DK", "sv": "SE", "cs": "CZ", "el": "GR",
-                    "uk": "UA", "he": "IL", "fa": "IR", "ar": "SA", "hi": "IN"][lang] ?? lang.uppercased()
+        let main =
+            [
+                "en": "US", "nb": "NO", "nn": "NO", "da": "DK", "sv": "SE", "cs": "CZ", "el": "GR",
+                "uk": "UA", "he": "IL", "fa": "IR", "ar": "SA", "hi": "IN"
+            ][lang] ?? lang.uppercased()
         names += [lang + "_" + main, lang]
         for dir in directories {
             for name in names where Files.isFile("\(dir)/\(name).dic") && Files.isFile("\(dir)/\(name).aff") {

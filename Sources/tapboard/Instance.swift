@@ -39,7 +39,9 @@ enum Instance {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return .failure(.unusable("cannot open \(path): \(String(cString: strerror(errno)))")) }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            let refusal = errno == EWOULDBLOCK ? Refusal.held(pid: readPid(fd)) : .unusable("cannot lock \(path): \(String(cString: strerror(errno)))")
+            let refusal =
+                errno == EWOULDBLOCK
+                ? Refusal.held(pid: readPid(fd)) : .unusable("cannot lock \(path): \(String(cString: strerror(errno)))")
             close(fd)
             return .failure(refusal)
         }
@@ -65,7 +67,8 @@ enum Instance {
     /// is free; gives up after 3 s.
     static func replace() -> Result<Void, Refusal> {
         let start = EventLoop.now()
-        var stopped: pid_t = 0, killed = false
+        var stopped: pid_t = 0
+        var killed = false
         while true {
             switch acquire() {
             case .success: return .success(())

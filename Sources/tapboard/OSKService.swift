@@ -23,8 +23,10 @@ final class OSKService: BusService {
     /// Connects to the session bus and takes the name (from its owner with `replace`, if
     /// that owner allows it); nil, after one line, when there is no bus or the name is
     /// held by another program. `nameLost`: another program took the name over.
-    static func start(replace: Bool, isVisible: @escaping () -> Bool, setVisible: @escaping (Bool) -> Void,
-                      nameLost: @escaping () -> Void) -> OSKService? {
+    static func start(
+        replace: Bool, isVisible: @escaping () -> Bool, setVisible: @escaping (Bool) -> Void,
+        nameLost: @escaping () -> Void
+    ) -> OSKService? {
         var bus: OpaquePointer?
         var r = sd_bus_open_user(&bus)
         guard r >= 0, let bus else {
@@ -52,19 +54,22 @@ final class OSKService: BusService {
         return service
     }
 
-    private init(bus: OpaquePointer, isVisible: @escaping () -> Bool, setVisible: @escaping (Bool) -> Void,
-                 nameLost: @escaping () -> Void) {
+    private init(
+        bus: OpaquePointer, isVisible: @escaping () -> Bool, setVisible: @escaping (Bool) -> Void,
+        nameLost: @escaping () -> Void
+    ) {
         self.bus = bus
         self.isVisible = isVisible
         self.setVisible = setVisible
         self.nameLost = nameLost
         announced = isVisible()
         handlers = .allocate(capacity: 1)
-        handlers.initialize(to: tapboard_osk_handlers(
-            owner: nil,
-            set_visible: { owner, visible in OSKService.from(owner).setVisible(visible != 0) },
-            visible: { owner in OSKService.from(owner).isVisible() ? 1 : 0 },
-            name_lost: { owner in OSKService.from(owner).nameLost() }))
+        handlers.initialize(
+            to: tapboard_osk_handlers(
+                owner: nil,
+                set_visible: { owner, visible in OSKService.from(owner).setVisible(visible != 0) },
+                visible: { owner in OSKService.from(owner).isVisible() ? 1 : 0 },
+                name_lost: { owner in OSKService.from(owner).nameLost() }))
         handlers.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
     }
 

@@ -35,7 +35,9 @@ struct Options {
     /// `suggest --no-spell`: without the language's spell checker (to measure what it brings).
     var noSpell = false
 
-    static let commands = ["run", "geometry", "preview", "check", "layouts", "suggest", "forget", "show", "hide", "toggle", "version", "help"]
+    static let commands = [
+        "run", "geometry", "preview", "check", "layouts", "suggest", "forget", "show", "hide", "toggle", "version", "help"
+    ]
 
     /// Parses `args` (without the program name); the error is one line for the user.
     static func parse(_ args: [String]) -> Result<Options, UsageError> {
@@ -101,55 +103,108 @@ struct Options {
         (["--stats"], .flag { $0.stats = true }),
         (["--no-pairs"], .flag { $0.noPairs = true }),
         (["--no-spell"], .flag { $0.noSpell = true }),
-        (["--layout"], .value { o, v in o.layout = v; return nil }),
-        (["--layouts"], .value { o, v in
-            o.layouts = v.split(separator: ",").map { String($0) }
-            return o.layouts.isEmpty ? UsageError("--layouts needs a comma-separated list such as us,de") : nil
-        }),
-        (["--layer"], .value { o, v in o.layer = v; return nil }),
-        (["--context"], .value { o, v in o.context = v; return nil }),
-        (["--config"], .value { o, v in o.config = v; return nil }),
-        (["--theme"], .value { o, v in
-            guard !v.isEmpty else { return UsageError("--theme wants \(Settings.themeNames.joined(separator: ", ")) or a theme file") }
-            o.theme = v
-            return nil
-        }),
-        (["--cost"], .value { o, v in
-            let parts = v.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, let x = Double(parts[1]), Suggester.Costs.names.contains(String(parts[0])) else {
-                return UsageError("--cost wants NAME=NUMBER with a name of \(Suggester.Costs.names.joined(separator: ", ")), not \"\(v)\"")
-            }
-            o.costs.append((String(parts[0]), x))
-            return nil
-        }),
-        (["--purpose"], .value { o, v in
-            guard let p = ContentPurpose.allCases.first(where: { $0.name == v }) else {
-                let valid = ContentPurpose.allCases.map(\.name).joined(separator: ", ")
-                return UsageError("unknown purpose \"\(v)\" (valid: \(valid))")
-            }
-            o.purpose = p
-            return nil
-        }),
-        (["--output"], .value { o, v in
-            if o.command == "run" {
-                guard !v.isEmpty else { return UsageError("--output wants an output name such as HDMI-A-1") }
-                o.outputName = v
+        (
+            ["--layout"],
+            .value { o, v in
+                o.layout = v
                 return nil
             }
-            let parts = v.split(separator: "x")
-            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
-                  (100...16384).contains(w), (100...16384).contains(h) else {
-                return UsageError("--output wants WIDTHxHEIGHT in logical pixels, 100 to 16384 each (e.g. 720x1280), not \"\(v)\"")
+        ),
+        (
+            ["--layouts"],
+            .value { o, v in
+                o.layouts = v.split(separator: ",").map { String($0) }
+                return o.layouts.isEmpty ? UsageError("--layouts needs a comma-separated list such as us,de") : nil
             }
-            o.output = (w, h)
-            return nil
-        }),
-        (["-o"], .value { o, v in o.outputFile = v; return nil }),
-        (["--scale"], .value { o, v in
-            guard let s = Int(v), (1...4).contains(s) else { return UsageError("--scale wants 1, 2, 3 or 4, not \"\(v)\"") }
-            o.scale = s
-            return nil
-        }),
+        ),
+        (
+            ["--layer"],
+            .value { o, v in
+                o.layer = v
+                return nil
+            }
+        ),
+        (
+            ["--context"],
+            .value { o, v in
+                o.context = v
+                return nil
+            }
+        ),
+        (
+            ["--config"],
+            .value { o, v in
+                o.config = v
+                return nil
+            }
+        ),
+        (
+            ["--theme"],
+            .value { o, v in
+                guard !v.isEmpty else {
+                    return UsageError("--theme wants \(Settings.themeNames.joined(separator: ", ")) or a theme file")
+                }
+                o.theme = v
+                return nil
+            }
+        ),
+        (
+            ["--cost"],
+            .value { o, v in
+                let parts = v.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, let x = Double(parts[1]), Suggester.Costs.names.contains(String(parts[0])) else {
+                    return UsageError(
+                        "--cost wants NAME=NUMBER with a name of \(Suggester.Costs.names.joined(separator: ", ")), not \"\(v)\"")
+                }
+                o.costs.append((String(parts[0]), x))
+                return nil
+            }
+        ),
+        (
+            ["--purpose"],
+            .value { o, v in
+                guard let p = ContentPurpose.allCases.first(where: { $0.name == v }) else {
+                    let valid = ContentPurpose.allCases.map(\.name).joined(separator: ", ")
+                    return UsageError("unknown purpose \"\(v)\" (valid: \(valid))")
+                }
+                o.purpose = p
+                return nil
+            }
+        ),
+        (
+            ["--output"],
+            .value { o, v in
+                if o.command == "run" {
+                    guard !v.isEmpty else { return UsageError("--output wants an output name such as HDMI-A-1") }
+                    o.outputName = v
+                    return nil
+                }
+                let parts = v.split(separator: "x")
+                guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+                    (100...16384).contains(w), (100...16384).contains(h)
+                else {
+                    return UsageError(
+                        "--output wants WIDTHxHEIGHT in logical pixels, 100 to 16384 each (e.g. 720x1280), not \"\(v)\"")
+                }
+                o.output = (w, h)
+                return nil
+            }
+        ),
+        (
+            ["-o"],
+            .value { o, v in
+                o.outputFile = v
+                return nil
+            }
+        ),
+        (
+            ["--scale"],
+            .value { o, v in
+                guard let s = Int(v), (1...4).contains(s) else { return UsageError("--scale wants 1, 2, 3 or 4, not \"\(v)\"") }
+                o.scale = s
+                return nil
+            }
+        )
     ]
 }
 

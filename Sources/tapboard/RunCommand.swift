@@ -18,7 +18,8 @@ func loadSettings(_ o: Options) -> Settings {
         settings = s
         // A theme file named relative to the settings file is beside it.
         if settings.theme.contains("/"), !settings.theme.hasPrefix("/"), !settings.theme.hasPrefix("~/"),
-           let slash = path.lastIndex(of: "/") {
+            let slash = path.lastIndex(of: "/")
+        {
             let relative = settings.theme.hasPrefix("./") ? settings.theme.dropFirst(2) : Substring(settings.theme)
             settings.theme = String(path[...slash] + relative)
         }
@@ -37,7 +38,8 @@ func enabledLayoutNames(_ settings: Settings, store: LayoutStore) -> [String] {
     if let (tag, names) = localeKeyboardCandidates(locale) {
         for name in names {
             guard store.path(of: name) != nil, case .success(let l) = store.load(name),
-                  l.language.lowercased().split(separator: "-").first.map(String.init) == tag else { continue }
+                l.language.lowercased().split(separator: "-").first.map(String.init) == tag
+            else { continue }
             language = name
             break
         }
@@ -57,8 +59,10 @@ func runCommand(_ o: Options, store: LayoutStore) -> Int32 {
     case .success: break
     case .failure(.held(let pid)):
         let who = pid > 0 ? "tapboard (pid \(pid))" : "another tapboard"
-        printError(o.replace ? "tapboard: \(who) on Wayland display \(Instance.display) did not stop"
-                             : "tapboard: \(who) already runs on Wayland display \(Instance.display) (tapboard --replace takes over)")
+        printError(
+            o.replace
+                ? "tapboard: \(who) on Wayland display \(Instance.display) did not stop"
+                : "tapboard: \(who) already runs on Wayland display \(Instance.display) (tapboard --replace takes over)")
         return 1
     case .failure(.unusable(let line)):
         printError("tapboard: \(line); not guarding against a second tapboard")
@@ -80,9 +84,10 @@ func runCommand(_ o: Options, store: LayoutStore) -> Int32 {
         let display = try Display()
         // theme = auto: the desktop's colour scheme now, and its changes while running.
         let scheme = settings.theme == "auto" ? ColorScheme.connect() : nil
-        let app = try App(display: display, store: store, layouts: layouts, settings: settings,
-                          theme: chooseTheme(settings.theme, scheme: { scheme?.value }), startHidden: o.hidden,
-                          outputName: o.outputName)
+        let app = try App(
+            display: display, store: store, layouts: layouts, settings: settings,
+            theme: chooseTheme(settings.theme, scheme: { scheme?.value }), startHidden: o.hidden,
+            outputName: o.outputName)
         app.startBusControl(replace: o.replace)
         if let scheme { app.follow(scheme) }
         try app.run()

@@ -12,16 +12,21 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
     let layout: Layout
     switch resolveLayout(o, store: store) {
     case .success(let r): layout = r.0
-    case .failure(let e): printError("tapboard: \(e)"); return 1
+    case .failure(let e):
+        printError("tapboard: \(e)")
+        return 1
     }
     let dictionaries = DictionaryStore(layouts: store)
     let source: any WordSource
     switch dictionaries.load(language: layout.language) {
     case .success(let s): source = s.words
-    case .failure(let e): printError("tapboard: \(e)"); return 1
+    case .failure(let e):
+        printError("tapboard: \(e)")
+        return 1
     }
-    var suggester = Suggester(source: source, keys: KeyNeighbours.from(layout: layout),
-                              pairs: o.noPairs ? nil : dictionaries.loadPairs(language: layout.language)?.words)
+    var suggester = Suggester(
+        source: source, keys: KeyNeighbours.from(layout: layout),
+        pairs: o.noPairs ? nil : dictionaries.loadPairs(language: layout.language)?.words)
     for (name, value) in o.costs { suggester.costs.set(name, value) }
     let spell = o.noSpell ? nil : dictionaries.spellChecker(language: layout.language)
     suggester.spell = spell?.0
@@ -36,11 +41,14 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
     }
     var times: [Double] = []
     while let line = readLine(strippingNewline: true) {
-        let context: String, word: String
+        let context: String
+        let word: String
         if let tab = line.lastIndex(of: "\t") {
-            context = String(line[..<tab]); word = String(line[line.index(after: tab)...])
+            context = String(line[..<tab])
+            word = String(line[line.index(after: tab)...])
         } else {
-            context = o.context ?? ""; word = line
+            context = o.context ?? ""
+            word = line
         }
         let start = monotonicSeconds()
         let json = SuggestJSON.encode(suggester.suggest(word, context: context))
@@ -63,11 +71,16 @@ func writeLine(_ line: String) {
     var text = line
     text.append("\n")
     text.utf8CString.withUnsafeBytes { raw in
-        var p = raw.baseAddress!, left = raw.count - 1
+        var p = raw.baseAddress!
+        var left = raw.count - 1
         while left > 0 {
             let n = write(STDOUT_FILENO, p, left)
-            if n < 0 { if errno == EINTR { continue }; return }
-            p += n; left -= n
+            if n < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            p += n
+            left -= n
         }
     }
 }
@@ -82,6 +95,7 @@ func monotonicSeconds() -> Double {
 enum SuggestJSON {
     static func encode(_ s: Suggestions) -> String {
         let list = s.candidates.map(GeometryJSON.quote).joined(separator: ",")
-        return "{\"candidates\":[\(list)],\"autocorrect\":\(s.autocorrect.map(GeometryJSON.quote) ?? "null"),\"known\":\(s.known)}"
+        return
+            "{\"candidates\":[\(list)],\"autocorrect\":\(s.autocorrect.map(GeometryJSON.quote) ?? "null"),\"known\":\(s.known)}"
     }
 }

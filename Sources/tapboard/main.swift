@@ -14,8 +14,12 @@ case .failure(let e):
 let store = LayoutStore()
 let status: Int32
 switch options.command {
-case "help": print(usage); status = 0
-case "version": print("tapboard \(tapboardVersion)"); status = 0
+case "help":
+    print(usage)
+    status = 0
+case "version":
+    print("tapboard \(tapboardVersion)")
+    status = 0
 case "geometry": status = geometryCommand(options, store: store)
 case "preview": status = previewCommand(options, store: store)
 case "check": status = checkCommand(options, store: store)

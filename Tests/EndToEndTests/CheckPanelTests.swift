@@ -42,7 +42,9 @@ import Testing
         let (status, lines) = try check(file)
         #expect(status == 2)
         #expect(lines.count == 4, "\(lines)")
-        #expect(lines.contains("\(file):3:27: no image \"pics/gone.svg\" beside the layout file (looked for \(dir)/pics/gone.svg)"), "\(lines)")
+        #expect(
+            lines.contains("\(file):3:27: no image \"pics/gone.svg\" beside the layout file (looked for \(dir)/pics/gone.svg)"),
+            "\(lines)")
         #expect(lines.contains("\(file):3:68: image \"pics/broken.png\": not a PNG image, or a damaged one"), "\(lines)")
         #expect(lines.contains { $0.hasPrefix("\(file):4:27: image \"pics/cut.svg\": not a readable SVG image (") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("\(file):4:73: \"open\" names no layout \"nowhere\" (available: ") }, "\(lines)")

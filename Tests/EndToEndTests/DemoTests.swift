@@ -2,20 +2,20 @@ import Foundation
 import Testing
 
 extension EndToEnd {
-/// `make run` away from any Wayland session: the demo starts its own headless sway, a GTK 4
-/// field and tapboard, taps a sentence and says what the field received.
-@Suite struct DemoTests {
-    @Test func headlessDemoTypesItsSentence() throws {
-        let env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8"]
-        let demo = try Child(Paths.root + "/scripts/demo", [], env: env)
-        #expect(waitUntil(120) { !demo.process.isRunning }, "the demo did not end: \(demo.lines)")
-        usleep(100_000)
-        #expect(demo.process.terminationStatus == 0, "demo: \(demo.lines) \(demo.stderr)")
-        #expect(demo.lines.contains("demo: the field received: \"Hello from tapboard\""), "demo: \(demo.lines)")
-        let shot = demo.lines.first { $0.hasPrefix("demo: screenshot: ") }.map { String($0.dropFirst(18)) }
-        let path = try #require(shot, "no screenshot line: \(demo.lines)")
-        #expect(panelShown(path, try PanelMap()), "the screenshot shows no panel with its strip: \(path)")
-        #expect(demo.lines.last == "demo: ok")
+    /// `make run` away from any Wayland session: the demo starts its own headless sway, a GTK 4
+    /// field and tapboard, taps a sentence and says what the field received.
+    @Suite struct DemoTests {
+        @Test func headlessDemoTypesItsSentence() throws {
+            let env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8"]
+            let demo = try Child(Paths.root + "/scripts/demo", [], env: env)
+            #expect(waitUntil(120) { !demo.process.isRunning }, "the demo did not end: \(demo.lines)")
+            usleep(100_000)
+            #expect(demo.process.terminationStatus == 0, "demo: \(demo.lines) \(demo.stderr)")
+            #expect(demo.lines.contains("demo: the field received: \"Hello from tapboard\""), "demo: \(demo.lines)")
+            let shot = demo.lines.first { $0.hasPrefix("demo: screenshot: ") }.map { String($0.dropFirst(18)) }
+            let path = try #require(shot, "no screenshot line: \(demo.lines)")
+            #expect(panelShown(path, try PanelMap()), "the screenshot shows no panel with its strip: \(path)")
+            #expect(demo.lines.last == "demo: ok")
+        }
     }
-}
 }

@@ -14,6 +14,8 @@ enum Paths {
     static let artifacts = root + "/.build/e2e-artifacts"
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// The C name, which Glibc gives only as a function.
 let SIGRTMIN = __libc_current_sigrtmin()
 
 extension Tag {
@@ -52,7 +54,8 @@ final class Child: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = args
         process.environment = env
-        let stdout = Pipe(), stderr = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = FileHandle.nullDevice
@@ -76,15 +79,24 @@ final class Child: @unchecked Sendable {
         }
         // Children inherit the spawning thread's signal mask, and the test runner's threads
         // block SIGTERM: unblocked, children stop when told instead of after a SIGKILL.
-        var none = sigset_t(), saved = sigset_t()
+        var none = sigset_t()
+        var saved = sigset_t()
         sigemptyset(&none)
         pthread_sigmask(SIG_SETMASK, &none, &saved)
         defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
         try process.run()
     }
 
-    var lines: [String] { lock.lock(); defer { lock.unlock() }; return out }
-    var stderr: String { lock.lock(); defer { lock.unlock() }; return String(decoding: errText, as: UTF8.self) }
+    var lines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return out
+    }
+    var stderr: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: errText, as: UTF8.self)
+    }
 
     /// Waits for a line equal to `line`.
     func waitFor(_ line: String, seconds: Double = 5) -> Bool {
@@ -146,8 +158,9 @@ final class Compositor: @unchecked Sendable {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(kind.rawValue)") else {
             throw HarnessError("\(kind.rawValue) is not installed: run `make test`, which installs it")
         }
-        process = try Child(Paths.root + "/scripts/compositor", [kind.rawValue, runDir, "\(width)x\(height)"],
-                            env: ["PATH": path])
+        process = try Child(
+            Paths.root + "/scripts/compositor", [kind.rawValue, runDir, "\(width)x\(height)"],
+            env: ["PATH": path])
         let socket = runDir + "/wayland-1"
         guard waitUntil(10, { FileManager.default.fileExists(atPath: socket) }) else {
             throw HarnessError("\(kind.rawValue) did not start: \(process.stderr.suffix(2000))")
@@ -155,8 +168,12 @@ final class Compositor: @unchecked Sendable {
         if sessionBus {
             // Not RUNDIR/bus: clients that look there when no address is given (GLib,
             // libdbus) run without a bus, as before; only tapboard and `busCall` get it.
-            let b = try Child("/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--print-address",
-                                                      "--address=unix:path=\(runDir)/session-bus"], env: ["PATH": path])
+            let b = try Child(
+                "/usr/bin/dbus-daemon",
+                [
+                    "--session", "--nofork", "--nopidfile", "--print-address",
+                    "--address=unix:path=\(runDir)/session-bus"
+                ], env: ["PATH": path])
             guard waitUntil(10, { !b.lines.isEmpty }) else { throw HarnessError("dbus-daemon did not start: \(b.stderr)") }
             bus = b
         }
@@ -182,9 +199,11 @@ final class Compositor: @unchecked Sendable {
     func stopCompositorOnly() { process.stop() }
 
     var environment: [String: String] {
-        ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-         "XDG_RUNTIME_DIR": runDir, "WAYLAND_DISPLAY": runDir + "/wayland-1",
-         "HOME": runDir, "LANG": "C.UTF-8"]
+        [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "XDG_RUNTIME_DIR": runDir, "WAYLAND_DISPLAY": runDir + "/wayland-1",
+            "HOME": runDir, "LANG": "C.UTF-8"
+        ]
     }
 
     /// The private session bus's address; nil without one.
@@ -212,7 +231,9 @@ final class Compositor: @unchecked Sendable {
 
 /// A settings file with these lines, for `--config`.
 func settingsFile(_ lines: [String]) throws -> String {
-    let path = NSTemporaryDirectory() + "tapboard-test-\(getpid())-" + lines.joined(separator: "_").filter { $0.isLetter || $0.isNumber || $0 == "_" } + ".conf"
+    let path =
+        NSTemporaryDirectory() + "tapboard-test-\(getpid())-"
+        + lines.joined(separator: "_").filter { $0.isLetter || $0.isNumber || $0 == "_" } + ".conf"
     try lines.map { $0 + "\n" }.joined().write(toFile: path, atomically: true, encoding: .utf8)
     return path
 }

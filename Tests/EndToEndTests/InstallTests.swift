@@ -12,14 +12,19 @@ private func runToEnd(_ exe: String, _ args: [String], env: [String: String] = [
     let base = NSTemporaryDirectory() + "tapboard-run-\(getpid())-\(UUID().uuidString)"
     _ = FileManager.default.createFile(atPath: base + ".out", contents: nil)
     _ = FileManager.default.createFile(atPath: base + ".err", contents: nil)
-    defer { try? FileManager.default.removeItem(atPath: base + ".out"); try? FileManager.default.removeItem(atPath: base + ".err") }
+    defer {
+        try? FileManager.default.removeItem(atPath: base + ".out")
+        try? FileManager.default.removeItem(atPath: base + ".err")
+    }
     p.standardOutput = FileHandle(forWritingAtPath: base + ".out")
     p.standardError = FileHandle(forWritingAtPath: base + ".err")
     p.standardInput = FileHandle.nullDevice
     try p.run()
     p.waitUntilExit()
-    return (p.terminationStatus, try String(contentsOfFile: base + ".out", encoding: .utf8),
-            try String(contentsOfFile: base + ".err", encoding: .utf8))
+    return (
+        p.terminationStatus, try String(contentsOfFile: base + ".out", encoding: .utf8),
+        try String(contentsOfFile: base + ".err", encoding: .utf8)
+    )
 }
 
 /// The names in a "(valid: a, b, c)" message.
@@ -33,7 +38,10 @@ private func validList(_ message: String) -> [String] {
     @Test func installedTreeRunsFindsItsDataAndUninstallsClean() throws {
         let tmp = NSTemporaryDirectory() + "tapboard-install-\(getpid())"
         let home = tmp + "-home"
-        defer { try? FileManager.default.removeItem(atPath: tmp); try? FileManager.default.removeItem(atPath: home) }
+        defer {
+            try? FileManager.default.removeItem(atPath: tmp)
+            try? FileManager.default.removeItem(atPath: home)
+        }
         let make = ["-C", Paths.root, "--no-print-directory", "PREFIX=/usr", "DESTDIR=" + tmp]
         let install = try runToEnd("/usr/bin/make", make + ["install-files", "BIN=" + Paths.tapboard])
         try #require(install.0 == 0, "make install-files: \(install.2)")
@@ -61,8 +69,9 @@ private func validList(_ message: String) -> [String] {
         for panel in ["picker", "snippets"] {
             let pictures = (try? FileManager.default.contentsOfDirectory(atPath: Paths.root + "/layouts/" + panel)) ?? []
             for picture in pictures {
-                #expect(FileManager.default.fileExists(atPath: tmp + "/usr/share/tapboard/layouts/\(panel)/\(picture)"),
-                        "\(panel)/\(picture) not installed")
+                #expect(
+                    FileManager.default.fileExists(atPath: tmp + "/usr/share/tapboard/layouts/\(panel)/\(picture)"),
+                    "\(panel)/\(picture) not installed")
             }
             let check = try runToEnd(bin, ["check", tmp + "/usr/share/tapboard/layouts/\(panel).json"], env: env)
             #expect(check.0 == 0, "\(check.2)")
@@ -104,13 +113,15 @@ private func validList(_ message: String) -> [String] {
             let text = try String(contentsOfFile: tmp + "/usr/share/applications/" + entry, encoding: .utf8)
             #expect(text.hasPrefix("[Desktop Entry]\n") && text.contains("\nExec=/usr/bin/tapboard"), "\(entry)")
         }
-        #expect(try String(contentsOfFile: tmp + "/usr/share/applications/sm.puri.OSK0.desktop", encoding: .utf8)
-            .contains("\nNoDisplay=true\n"))
+        #expect(
+            try String(contentsOfFile: tmp + "/usr/share/applications/sm.puri.OSK0.desktop", encoding: .utf8)
+                .contains("\nNoDisplay=true\n"))
 
         // Uninstall leaves no file, nor share/tapboard.
         let uninstall = try runToEnd("/usr/bin/make", make + ["uninstall"])
         try #require(uninstall.0 == 0, "make uninstall: \(uninstall.2)")
-        let left = FileManager.default.enumerator(atPath: tmp)?.compactMap { $0 as? String }
+        let left =
+            FileManager.default.enumerator(atPath: tmp)?.compactMap { $0 as? String }
             .filter { !Files.isDirectory(tmp + "/" + $0) } ?? []
         #expect(left.isEmpty, "left behind: \(left)")
         #expect(!FileManager.default.fileExists(atPath: tmp + "/usr/share/tapboard"))

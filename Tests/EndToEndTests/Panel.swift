@@ -3,7 +3,10 @@ import TapboardRender
 
 /// Where `tapboard geometry` says each key is, in output coordinates.
 struct PanelMap {
-    struct Key { var label, action: String; var x, y, width, height: Double }
+    struct Key {
+        var label, action: String
+        var x, y, width, height: Double
+    }
     let keys: [Key]
     /// The keyboard shown and the panel's width.
     let layout: String
@@ -15,8 +18,10 @@ struct PanelMap {
     let outputHeight: Int
 
     /// `config`: the lines of the settings file tapboard runs with (nil: none).
-    init(layout: String? = nil, layer: String? = nil, purpose: String? = nil, output: (Int, Int) = (720, 1280),
-         config: [String]? = nil) throws {
+    init(
+        layout: String? = nil, layer: String? = nil, purpose: String? = nil, output: (Int, Int) = (720, 1280),
+        config: [String]? = nil
+    ) throws {
         var args = ["geometry", "--output", "\(output.0)x\(output.1)"]
         if let config { args += ["--config", try settingsFile(config)] }
         if let layout { args += ["--layout", layout] }
@@ -32,9 +37,10 @@ struct PanelMap {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         guard p.terminationStatus == 0,
-              let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let keys = json["keys"] as? [[String: Any]], let h = json["height"] as? Int,
-              let w = json["width"] as? Int, let name = json["layout"] as? String else {
+            let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let keys = json["keys"] as? [[String: Any]], let h = json["height"] as? Int,
+            let w = json["width"] as? Int, let name = json["layout"] as? String
+        else {
             throw HarnessError("tapboard geometry failed")
         }
         height = h
@@ -42,7 +48,8 @@ struct PanelMap {
         self.layout = name
         outputHeight = output.1
         self.keys = keys.map {
-            Key(label: $0["label"] as? String ?? "", action: $0["action"] as? String ?? "",
+            Key(
+                label: $0["label"] as? String ?? "", action: $0["action"] as? String ?? "",
                 x: ($0["x"] as? NSNumber)?.doubleValue ?? 0, y: ($0["y"] as? NSNumber)?.doubleValue ?? 0,
                 width: ($0["width"] as? NSNumber)?.doubleValue ?? 0, height: ($0["height"] as? NSNumber)?.doubleValue ?? 0)
         }
@@ -100,10 +107,12 @@ func preview(_ map: PanelMap) -> Canvas? {
 /// changes and a key or two lit up by a press, and every key with a label has one.
 func panelShown(_ png: String, _ map: PanelMap? = plainPanel) -> Bool {
     guard let map, let image = Canvas(pngFile: png), let drawn = preview(map),
-          image.pixelHeight >= map.height, drawn.pixelHeight == map.height,
-          image.pixelWidth == drawn.pixelWidth else { return false }
+        image.pixelHeight >= map.height, drawn.pixelHeight == map.height,
+        image.pixelWidth == drawn.pixelWidth
+    else { return false }
     let top = image.pixelHeight - map.height
-    var same = 0, all = 0
+    var same = 0
+    var all = 0
     for y in stride(from: 0, to: map.height, by: 3) {
         for x in stride(from: 0, to: drawn.pixelWidth, by: 3) {
             all += 1
@@ -113,7 +122,8 @@ func panelShown(_ png: String, _ map: PanelMap? = plainPanel) -> Bool {
     guard Double(same) >= 0.9 * Double(all) else { return false }
     // Paste shows only while the clipboard holds text (`tapboard preview` draws it without).
     for k in map.keys where !k.label.isEmpty && k.action != "space" && k.action != "paste" {
-        let bx = Int(k.x) + 3, by = Int(k.y + k.height / 2)
+        let bx = Int(k.x) + 3
+        let by = Int(k.y + k.height / 2)
         let background = image.pixel(x: bx, y: top + by)
         var marked = false
         for y in Int(k.y + k.height * 0.3)..<Int(k.y + k.height * 0.7) where !marked {

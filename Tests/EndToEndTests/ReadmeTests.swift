@@ -8,8 +8,9 @@ import Testing
     @Test func theGeometrySampleIsWhatGeometryPrints() throws {
         let readme = try String(contentsOfFile: Paths.root + "/README.md", encoding: .utf8)
         guard let intro = readme.range(of: "`geometry` prints"),
-              let open = readme.range(of: "```json\n", range: intro.upperBound..<readme.endIndex),
-              let close = readme.range(of: "\n```", range: open.upperBound..<readme.endIndex) else {
+            let open = readme.range(of: "```json\n", range: intro.upperBound..<readme.endIndex),
+            let close = readme.range(of: "\n```", range: open.upperBound..<readme.endIndex)
+        else {
             Issue.record("README.md: no ```json sample after \"`geometry` prints\"")
             return
         }

@@ -50,7 +50,10 @@ func settledFieldText(_ client: Child, initial: String? = nil, quiet: Double = 1
     while Date() < deadline {
         usleep(50_000)
         let now = client.lines.count
-        if now != count { count = now; since = Date() }
+        if now != count {
+            count = now
+            since = Date()
+        }
         if Date().timeIntervalSince(since) >= quiet { break }
     }
     return fieldText(client) ?? initial
@@ -79,8 +82,9 @@ extension Compositor {
 
     /// The GTK 3 test client (Clients/gtk3-entry.py); waits until its entry has focus.
     func gtk3Entry(_ args: [String] = []) throws -> Child {
-        let c = try start("/usr/bin/python3", [Self.clients + "/gtk3-entry.py"] + args,
-                          env: ["GDK_BACKEND": "wayland"])
+        let c = try start(
+            "/usr/bin/python3", [Self.clients + "/gtk3-entry.py"] + args,
+            env: ["GDK_BACKEND": "wayland"])
         guard c.waitFor("ready", seconds: 15) else { throw HarnessError("the GTK 3 entry did not start: \(c.stderr)") }
         return c
     }
@@ -88,8 +92,10 @@ extension Compositor {
     /// Serves the test page (Clients/browser-page.py) on loopback; returns the server and
     /// the page's address.
     func browserPage(_ field: FieldSetup) throws -> (Child, String) {
-        let server = try start("/usr/bin/python3", [Self.clients + "/browser-page.py"] + field.clientArgs
-                               + (field.multiline ? ["--textarea"] : []) + (field.password ? ["--password"] : []))
+        let server = try start(
+            "/usr/bin/python3",
+            [Self.clients + "/browser-page.py"] + field.clientArgs
+                + (field.multiline ? ["--textarea"] : []) + (field.password ? ["--password"] : []))
         var url: String?
         _ = waitUntil(10) {
             url = server.lines.first { $0.hasPrefix("url ") }.map { String($0.dropFirst(4)) }
@@ -105,8 +111,9 @@ extension Compositor {
     /// absolute path.
     func browserHome(_ name: String) throws -> String {
         let dir = runDir + "/" + name
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: dir, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         return dir
     }
 
@@ -114,9 +121,10 @@ extension Compositor {
     private func pageReady(_ server: Child, _ browser: Child, _ name: String) throws -> Child {
         guard server.waitFor("ready", seconds: Self.browserStart) else {
             let shot = (try? screenshot("\(name)-not-ready")) ?? "no screenshot"
-            throw HarnessError("\(name): the page's field got no focus within \(Int(Self.browserStart)) s "
-                               + "(running: \(browser.process.isRunning), \(shot)); page: \(server.lines); "
-                               + "\(name) said: \(browser.stderr.suffix(3000))")
+            throw HarnessError(
+                "\(name): the page's field got no focus within \(Int(Self.browserStart)) s "
+                    + "(running: \(browser.process.isRunning), \(shot)); page: \(server.lines); "
+                    + "\(name) said: \(browser.stderr.suffix(3000))")
         }
         return server
     }
@@ -131,9 +139,12 @@ extension Compositor {
         try Self.firefoxPrefs.map { "user_pref(\"\($0.0)\", \($0.1));\n" }.joined()
             .write(toFile: profile + "/user.js", atomically: true, encoding: .utf8)
         // Not --kiosk: a fullscreen window covers the panel's layer (top) in sway.
-        let browser = try start("/usr/bin/firefox-esr", ["--no-remote", "--new-instance", "--profile", profile, url],
-                                env: ["HOME": home, "XDG_RUNTIME_DIR": home, "MOZ_ENABLE_WAYLAND": "1",
-                                      "GDK_BACKEND": "wayland", "MOZ_CRASHREPORTER_DISABLE": "1"])
+        let browser = try start(
+            "/usr/bin/firefox-esr", ["--no-remote", "--new-instance", "--profile", profile, url],
+            env: [
+                "HOME": home, "XDG_RUNTIME_DIR": home, "MOZ_ENABLE_WAYLAND": "1",
+                "GDK_BACKEND": "wayland", "MOZ_CRASHREPORTER_DISABLE": "1"
+            ])
         return try pageReady(server, browser, "firefox")
     }
 
@@ -181,7 +192,7 @@ extension Compositor {
         ("network.dns.disablePrefetch", "true"),
         ("network.prefetch-next", "false"),
         ("browser.discovery.enabled", "false"),
-        ("browser.uitour.enabled", "false"),
+        ("browser.uitour.enabled", "false")
     ]
 
     /// Chromium on Wayland with text-input-v3, a fresh profile, and the test page as an
@@ -189,14 +200,16 @@ extension Compositor {
     func chromium(_ field: FieldSetup = FieldSetup()) throws -> Child {
         let (server, url) = try browserPage(field)
         let home = try browserHome("chromium-home")
-        var args = ["--ozone-platform=wayland", "--enable-wayland-ime", "--wayland-text-input-version=3",
-                    "--user-data-dir=\(home)/profile", "--no-first-run", "--no-default-browser-check",
-                    "--disable-gpu", "--test-type", "--password-store=basic",
-                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                    "--disable-default-apps", "--disable-extensions", "--no-pings", "--disable-breakpad",
-                    "--disable-domain-reliability", "--disable-client-side-phishing-detection",
-                    "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication",
-                    "--app=\(url)"]
+        var args = [
+            "--ozone-platform=wayland", "--enable-wayland-ime", "--wayland-text-input-version=3",
+            "--user-data-dir=\(home)/profile", "--no-first-run", "--no-default-browser-check",
+            "--disable-gpu", "--test-type", "--password-store=basic",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--disable-default-apps", "--disable-extensions", "--no-pings", "--disable-breakpad",
+            "--disable-domain-reliability", "--disable-client-side-phishing-detection",
+            "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication",
+            "--app=\(url)"
+        ]
         if geteuid() == 0 { args.insert("--no-sandbox", at: 0) }
         let browser = try start("/usr/bin/chromium", args, env: ["HOME": home])
         return try pageReady(server, browser, "chromium")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapboardRender
+import Testing
 
 /// The second field's current text: the last `second "..."` line.
 func secondFieldText(_ client: Child) -> String? {
@@ -20,92 +20,96 @@ extension PanelMap {
 }
 
 extension EndToEnd {
-/// The form toolbar in real applications on sway and phoc: Previous and Next move
-/// between fields, Done hides the panel, Paste types the clipboard's text.
-@Suite struct ToolbarTests {
-    func session(_ kind: Compositor.Kind, _ client: RealClient,
-                 field: FieldSetup = FieldSetup()) throws -> (Compositor, Child, Child) {
-        let c = try Compositor(kind)
-        let tb = try c.tapboard()
-        guard try waitUntil(5, { panelShown(try c.screenshot("start"), plainPanel) }) else {
-            throw HarnessError("the panel did not appear: \(tb.stderr)")
+    /// The form toolbar in real applications on sway and phoc: Previous and Next move
+    /// between fields, Done hides the panel, Paste types the clipboard's text.
+    @Suite struct ToolbarTests {
+        func session(
+            _ kind: Compositor.Kind, _ client: RealClient,
+            field: FieldSetup = FieldSetup()
+        ) throws -> (Compositor, Child, Child) {
+            let c = try Compositor(kind)
+            let tb = try c.tapboard()
+            guard try waitUntil(5, { panelShown(try c.screenshot("start"), plainPanel) }) else {
+                throw HarnessError("the panel did not appear: \(tb.stderr)")
+            }
+            let app = try c.realClient(client, field)
+            usleep(300_000)  // the toolbar makes the panel taller
+            return (c, tb, app)
         }
-        let app = try c.realClient(client, field)
-        usleep(300_000)  // the toolbar makes the panel taller
-        return (c, tb, app)
-    }
 
-    func nextAndPrevious(_ kind: Compositor.Kind, _ client: RealClient) throws {
-        let (c, tb, app) = try session(kind, client, field: FieldSetup(second: true))
-        let panel = try PanelMap()
-        try c.tap([panel.tap("next-field")])
-        usleep(700_000)  // focus moves: the input method is activated for the second field
-        try c.tap(panel.taps(["h", "i"]))
-        // Chromium asks for auto_capitalization in the page's second field (a plain textarea).
-        let typed = client == .chromium ? "Hi" : "hi"
-        #expect(waitUntil(5) { secondFieldText(app) == typed }, "\(client): \(app.lines) tapboard: \(tb.stderr)")
-        #expect(fieldText(app) == nil, "typed into the first field: \(app.lines)")
-        // An empty field again: the toolbar is back in the strip's place.
-        try c.tap(panel.taps(["backspace", "backspace"]))
-        #expect(waitUntil(5) { secondFieldText(app) == "" })
-        usleep(300_000)
-        try c.tap([panel.tap("previous-field")])
-        usleep(700_000)
-        try c.tap(panel.taps(["o", "k"]))
-        #expect(waitUntil(5) { fieldText(app) == "ok" }, "\(client): \(app.lines)")
-        #expect(secondFieldText(app) == "")
-    }
+        func nextAndPrevious(_ kind: Compositor.Kind, _ client: RealClient) throws {
+            let (c, tb, app) = try session(kind, client, field: FieldSetup(second: true))
+            let panel = try PanelMap()
+            try c.tap([panel.tap("next-field")])
+            usleep(700_000)  // focus moves: the input method is activated for the second field
+            try c.tap(panel.taps(["h", "i"]))
+            // Chromium asks for auto_capitalization in the page's second field (a plain textarea).
+            let typed = client == .chromium ? "Hi" : "hi"
+            #expect(waitUntil(5) { secondFieldText(app) == typed }, "\(client): \(app.lines) tapboard: \(tb.stderr)")
+            #expect(fieldText(app) == nil, "typed into the first field: \(app.lines)")
+            // An empty field again: the toolbar is back in the strip's place.
+            try c.tap(panel.taps(["backspace", "backspace"]))
+            #expect(waitUntil(5) { secondFieldText(app) == "" })
+            usleep(300_000)
+            try c.tap([panel.tap("previous-field")])
+            usleep(700_000)
+            try c.tap(panel.taps(["o", "k"]))
+            #expect(waitUntil(5) { fieldText(app) == "ok" }, "\(client): \(app.lines)")
+            #expect(secondFieldText(app) == "")
+        }
 
-    @Test(arguments: Compositor.Kind.allCases)
-    func nextAndPreviousMoveBetweenGTKEntries(_ kind: Compositor.Kind) throws {
-        try nextAndPrevious(kind, .gtk4)
-    }
+        @Test(arguments: Compositor.Kind.allCases)
+        func nextAndPreviousMoveBetweenGTKEntries(_ kind: Compositor.Kind) throws {
+            try nextAndPrevious(kind, .gtk4)
+        }
 
-    @Test(arguments: [RealClient.firefox, .chromium], Compositor.Kind.allCases)
-    func nextAndPreviousMoveBetweenPageFields(_ client: RealClient, _ kind: Compositor.Kind) throws {
-        try nextAndPrevious(kind, client)
-    }
+        @Test(arguments: [RealClient.firefox, .chromium], Compositor.Kind.allCases)
+        func nextAndPreviousMoveBetweenPageFields(_ client: RealClient, _ kind: Compositor.Kind) throws {
+            try nextAndPrevious(kind, client)
+        }
 
-    @Test(arguments: Compositor.Kind.allCases)
-    func doneHidesThePanelUntilAFieldIsFocused(_ kind: Compositor.Kind) throws {
-        let (c, tb, app) = try session(kind, .gtk4, field: FieldSetup(second: true))
-        let panel = try PanelMap()
-        #expect(try waitUntil(5) { panelShown(try c.screenshot("toolbar-shown"), panel) }, "tapboard: \(tb.stderr)")
-        try c.tap([panel.tap("done")])
-        #expect(try waitUntil(5) { !panelShown(try c.screenshot("toolbar-done"), panel) })
-        usleep(1_000_000)  // the field's later reports do not bring it back
-        #expect(!panelShown(try c.screenshot("toolbar-still-hidden"), panel))
-        // The window fills the output without the panel: its lower half is the second entry.
-        try c.tap(["tap:\(c.width / 2),\(c.height * 3 / 4)"])
-        #expect(try waitUntil(5) { panelShown(try c.screenshot("toolbar-refocused"), panel) },
+        @Test(arguments: Compositor.Kind.allCases)
+        func doneHidesThePanelUntilAFieldIsFocused(_ kind: Compositor.Kind) throws {
+            let (c, tb, app) = try session(kind, .gtk4, field: FieldSetup(second: true))
+            let panel = try PanelMap()
+            #expect(try waitUntil(5) { panelShown(try c.screenshot("toolbar-shown"), panel) }, "tapboard: \(tb.stderr)")
+            try c.tap([panel.tap("done")])
+            #expect(try waitUntil(5) { !panelShown(try c.screenshot("toolbar-done"), panel) })
+            usleep(1_000_000)  // the field's later reports do not bring it back
+            #expect(!panelShown(try c.screenshot("toolbar-still-hidden"), panel))
+            // The window fills the output without the panel: its lower half is the second entry.
+            try c.tap(["tap:\(c.width / 2),\(c.height * 3 / 4)"])
+            #expect(
+                try waitUntil(5) { panelShown(try c.screenshot("toolbar-refocused"), panel) },
                 "\(app.lines) tapboard: \(tb.stderr)")
-    }
-
-    func paste(_ kind: Compositor.Kind, _ client: RealClient, field: FieldSetup = FieldSetup()) throws {
-        let (c, tb, app) = try session(kind, client, field: field)
-        let panel = try PanelMap(purpose: field.password ? "password" : nil)
-        #expect(!panel.drawn("paste", in: try c.screenshot("paste-empty-clipboard-\(client)")),
-                "Paste shows with nothing on the clipboard")
-        let words = "Grüße from the clipboard"
-        try c.start("/usr/bin/wl-copy", ["--foreground", "--type", "text/plain;charset=utf-8", words])
-        guard try waitUntil(5, { panel.drawn("paste", in: try c.screenshot("paste-shown-\(client)")) }) else {
-            Issue.record("Paste did not show: tapboard: \(tb.stderr)")
-            return
         }
-        try c.tap([panel.tap("paste")])
-        #expect(settledFieldText(app) == words, "\(client) field: \(app.lines)")
-        // Never logged.
-        #expect(!tb.stderr.contains("clipboard") && !tb.stderr.contains("Grüße"), "tapboard: \(tb.stderr)")
-    }
 
-    @Test(arguments: RealClient.allCases, Compositor.Kind.allCases)
-    func pasteTypesTheClipboardsText(_ client: RealClient, _ kind: Compositor.Kind) throws {
-        try paste(kind, client)
-    }
+        func paste(_ kind: Compositor.Kind, _ client: RealClient, field: FieldSetup = FieldSetup()) throws {
+            let (c, tb, app) = try session(kind, client, field: field)
+            let panel = try PanelMap(purpose: field.password ? "password" : nil)
+            #expect(
+                !panel.drawn("paste", in: try c.screenshot("paste-empty-clipboard-\(client)")),
+                "Paste shows with nothing on the clipboard")
+            let words = "Grüße from the clipboard"
+            try c.start("/usr/bin/wl-copy", ["--foreground", "--type", "text/plain;charset=utf-8", words])
+            guard try waitUntil(5, { panel.drawn("paste", in: try c.screenshot("paste-shown-\(client)")) }) else {
+                Issue.record("Paste did not show: tapboard: \(tb.stderr)")
+                return
+            }
+            try c.tap([panel.tap("paste")])
+            #expect(settledFieldText(app) == words, "\(client) field: \(app.lines)")
+            // Never logged.
+            #expect(!tb.stderr.contains("clipboard") && !tb.stderr.contains("Grüße"), "tapboard: \(tb.stderr)")
+        }
 
-    @Test(arguments: Compositor.Kind.allCases)
-    func pasteWorksInAPasswordField(_ kind: Compositor.Kind) throws {
-        try paste(kind, .gtk4, field: FieldSetup(password: true))
+        @Test(arguments: RealClient.allCases, Compositor.Kind.allCases)
+        func pasteTypesTheClipboardsText(_ client: RealClient, _ kind: Compositor.Kind) throws {
+            try paste(kind, client)
+        }
+
+        @Test(arguments: Compositor.Kind.allCases)
+        func pasteWorksInAPasswordField(_ kind: Compositor.Kind) throws {
+            try paste(kind, .gtk4, field: FieldSetup(password: true))
+        }
     }
-}
 }

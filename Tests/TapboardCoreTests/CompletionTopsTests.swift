@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapboardCore
 
 @Suite struct CompletionTopsTests {
@@ -14,7 +15,10 @@ import Testing
         let tops = CompletionTops()
         for prefix in ["t", "ta", "ta1", "tu", "x"] {
             var all: [(word: String, frequency: UInt8)] = []
-            Self.source.entries(withKeyPrefix: prefix) { all.append(($0, $1)); return true }
+            Self.source.entries(withKeyPrefix: prefix) {
+                all.append(($0, $1))
+                return true
+            }
             all.sort { $0.frequency != $1.frequency ? $0.frequency > $1.frequency : $0.word < $1.word }
             let expected = all.prefix(CompletionTops.kept).map { "\($0.word) \($0.frequency)" }
             #expect(tops.top(of: Self.source, prefix: prefix).map { "\($0.word) \($0.frequency)" } == expected)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapboardCore
 
 /// Dead keys and the compose key of the shipped `us-intl` keyboard, key by key.
@@ -35,8 +36,10 @@ import Testing
 
     @Test func everyDeadKeyComposesItsVowels() throws {
         let t = try table()
-        let cases: [(String, String, String)] = [(Self.acute, "a", "á"), (Self.grave, "e", "è"), (Self.circumflex, "o", "ô"),
-                                                 (Self.diaeresis, "u", "ü"), (Self.tilde, "n", "ñ"), (Self.acute, "c", "ć")]
+        let cases: [(String, String, String)] = [
+            (Self.acute, "a", "á"), (Self.grave, "e", "è"), (Self.circumflex, "o", "ô"),
+            (Self.diaeresis, "u", "ü"), (Self.tilde, "n", "ñ"), (Self.acute, "c", "ć")
+        ]
         for (dead, letter, want) in cases { #expect(type([dead, letter], t).committed == want) }
     }
 
@@ -76,7 +79,8 @@ import Testing
 
     @Test func backspaceStepsBackAndFinishCommitsWhatShows() throws {
         var s = ComposeSequence(table: try table())
-        _ = s.type("⎄"); _ = s.type("o")
+        _ = s.type("⎄")
+        _ = s.type("o")
         let stepped = s.backspace()
         #expect(stepped && s.preedit == "" && s.isOpen)
         _ = s.type("o")
@@ -88,7 +92,8 @@ import Testing
 
     @Test func plainKeysPassThroughUntouched() throws {
         var s = ComposeSequence(table: try table())
-        let letter = s.type("e"), accent = s.type("´")  // the spacing accent is no dead key
+        let letter = s.type("e")
+        let accent = s.type("´")  // the spacing accent is no dead key
         #expect(letter == ComposeStep(taken: false) && accent == ComposeStep(taken: false))
     }
 
@@ -101,15 +106,18 @@ import Testing
 
     @Test func tableChecksRejectSequencesWithoutADeadKey() {
         let json = """
-        {"name": "x", "compose": {"dead": {"\\u0301": "´"}, "sequences": {"ae": "æ", "\\u0301e": ""}},
-         "layers": [{"name": "base", "rows": [["a"]]}]}
-        """
+            {"name": "x", "compose": {"dead": {"\\u0301": "´"}, "sequences": {"ae": "æ", "\\u0301e": ""}},
+             "layers": [{"name": "base", "rows": [["a"]]}]}
+            """
         #expect(throws: LayoutError.self) { try LayoutParser.parse(json, file: "x.json", defaultName: "x") }
         do {
             _ = try LayoutParser.parse(json, file: "x.json", defaultName: "x")
         } catch {
-            #expect(error.problems.map(\.message) == ["sequence \"ae\" does not start with a dead key of \"dead\"",
-                                                      "sequence \"\u{301}e\" gives no text"])
+            #expect(
+                error.problems.map(\.message) == [
+                    "sequence \"ae\" does not start with a dead key of \"dead\"",
+                    "sequence \"\u{301}e\" gives no text"
+                ])
         }
     }
 }

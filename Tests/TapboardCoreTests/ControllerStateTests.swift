@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapboardCore
 
 /// The controller's state parts keep their own rules.
@@ -25,7 +26,8 @@ import Testing
 
     @Test func plainTextShowsTheFieldAndEmptyReportsProveNothing() {
         var p = FieldPrivacy()
-        let none = p.reported(nil), empty = p.reported("")
+        let none = p.reported(nil)
+        let empty = p.reported("")
         #expect(!none && !empty && p == .unproven(commits: 0))
         let plain = p.reported("hi")
         #expect(!plain && p.showedText && !p.hidesText)
@@ -186,7 +188,8 @@ import Testing
         var w = WordInProgress()
         let used = WordInProgress.UsedWord(word: "hello", previous: nil, language: "en", kept: false)
         w.used(used)
-        let first = w.takeFieldWords(), second = w.takeFieldWords()
+        let first = w.takeFieldWords()
+        let second = w.takeFieldWords()
         #expect(first == [used] && second.isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapboardCore
 
 /// Keyboards from the repository's layouts/ folder, as the live app's store gives them.
@@ -34,8 +35,10 @@ struct Driven {
         sent += c.start(hidden: hidden)
     }
 
-    mutating func focus(_ text: String? = "", purpose: ContentPurpose = .normal, hints: ContentHints = [],
-                        change: InputMethodState.Change = .activated) {
+    mutating func focus(
+        _ text: String? = "", purpose: ContentPurpose = .normal, hints: ContentHints = [],
+        change: InputMethodState.Change = .activated
+    ) {
         var f = TextFieldState()
         f.active = true
         f.purpose = purpose
@@ -79,7 +82,12 @@ struct Driven {
     }
 
     func textOut(_ commands: [Command]) -> [Command] {
-        commands.filter { switch $0 { case .edit, .typeKeys, .key: true; default: false } }
+        commands.filter {
+            switch $0 {
+            case .edit, .typeKeys, .key: true
+            default: false
+            }
+        }
     }
 }
 
@@ -124,7 +132,12 @@ struct Driven {
     }
 
     @Test func decisionsRestOnWhatWasSentWhileTheClientLags() throws {
-        var d = try Driven(settings: { var s = Settings(); s.autoCapitalise = .always; return s }())
+        var d = try Driven(
+            settings: {
+                var s = Settings()
+                s.autoCapitalise = .always
+                return s
+            }())
         d.focus("")
         #expect(d.c.keyboard.shift == .once)
         d.tap("h")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapboardCore
 
 /// Inputs scripts/fuzz found that broke an invariant, each kept as a test.
@@ -74,8 +75,9 @@ import Testing
         var d = try Driven()
         var settings = Settings()
         settings.toolbar = .off
-        d.c = Controller(layouts: [try lib.load("us").get()], settings: settings, library: lib,
-                         suggestions: FakeSuggestions())
+        d.c = Controller(
+            layouts: [try lib.load("us").get()], settings: settings, library: lib,
+            suggestions: FakeSuggestions())
         d.sent = d.c.start(hidden: true)
         return d
     }
@@ -182,8 +184,9 @@ import Testing
 /// made a popup of negative width (a surface no compositor takes).
 @Suite struct TinyKeyPopupTests {
     @Test func popupsOverAKeyWithoutWidthStillHaveSize() {
-        let key = PlacedKey(key: Key(label: "l", action: .text("l")), row: 0,
-                            frame: Rect(x: 34, y: 13, width: -9, height: -2), cell: Rect(x: 30, y: 9, width: 1, height: 10))
+        let key = PlacedKey(
+            key: Key(label: "l", action: .text("l")), row: 0,
+            frame: Rect(x: 34, y: 13, width: -9, height: -2), cell: Rect(x: 30, y: 9, width: 1, height: 10))
         for p in [Popup.alternates(["ł"], above: key, panelWidth: 40), Popup.preview("l", above: key, panelWidth: 40)] {
             #expect(p.frame.width > 0 && p.frame.height > 0, "\(p.kind)")
             #expect(p.itemFrames.allSatisfy { $0.width > 0 && $0.height > 0 }, "\(p.kind)")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapboardCore
 
 @Suite struct GeometryTests {
@@ -33,7 +34,8 @@ import Testing
     @Test func keysSitInsideThePanelWithSpacingBetween() throws {
         for (name, g) in try allPanels() {
             for k in g.keys {
-                #expect(k.frame.x >= 0 && k.frame.y >= 0 && k.frame.maxX <= Double(g.width)
+                #expect(
+                    k.frame.x >= 0 && k.frame.y >= 0 && k.frame.maxX <= Double(g.width)
                         && k.frame.maxY <= Double(g.height), "\(name): \(k.key.label) outside")
                 #expect(k.frame.width > 0 && k.frame.height > 0)
                 // Drawn keys lie within their touch areas, at most half a spacing in from the

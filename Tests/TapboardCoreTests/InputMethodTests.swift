@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapboardCore
 
 @Suite struct InputMethodTests {
@@ -36,7 +37,9 @@ import Testing
     }
 
     @Test func backspaceDeletesTheLastCodePointExceptEmojiSequences() {
-        func unit(_ text: String) -> String? { SurroundingText(text: text, cursor: text.utf8.count, anchor: text.utf8.count).backspaceUnit }
+        func unit(_ text: String) -> String? {
+            SurroundingText(text: text, cursor: text.utf8.count, anchor: text.utf8.count).backspaceUnit
+        }
         #expect(unit("abc") == "c")
         #expect(unit("né") == "é")
         // Combining marks and conjuncts lose their last code point, as on phones.
@@ -56,8 +59,10 @@ import Testing
     @Test func backspaceIsAKeyEventInEveryField() {
         // GTK4 counts delete lengths in characters, Chromium drops them unless current,
         // GTK3 and Firefox hide selections: the key is right in all of them.
-        for f in [field("abc"), field("abü"), field("a👍🏽"), field("hello world", cursor: 11, anchor: 6),
-                  field("second line", cursor: 0), field(""), field("né", cursor: 2)] {
+        for f in [
+            field("abc"), field("abü"), field("a👍🏽"), field("hello world", cursor: 11, anchor: 6),
+            field("second line", cursor: 0), field(""), field("né", cursor: 2)
+        ] {
             #expect(plan(.deleteBackward, f) == [.key("BackSpace", [])], "\(f)")
         }
         var noText = TextFieldState()
@@ -123,7 +128,8 @@ import Testing
 
 @Suite struct SettingsTests {
     @Test func parsesSettingsAndWarnsWithFileAndLine() {
-        let (s, warnings) = Settings.parse("""
+        let (s, warnings) = Settings.parse(
+            """
             # mine
             layouts = de, us ,emoji
             long-press = 350
@@ -136,19 +142,22 @@ import Testing
         #expect(s.longPress == 350)
         #expect(s.keyPreview == false)
         #expect(s.repeatRate == 25)
-        #expect(warnings == [
-            "cfg:5: unknown setting \"colour\" (valid: layouts, long-press, key-preview, repeat-delay, repeat-rate, auto-capitalise, suggestions, autocorrect, learn, toolbar, height, number-row, theme, handle, feedback); ignored",
-            "cfg:6: \"repeat-rate\" wants repeats per second from 1 to 100; ignored",
-            "cfg:7: expected \"setting = value\"; ignored",
-        ])
+        #expect(
+            warnings == [
+                "cfg:5: unknown setting \"colour\" (valid: layouts, long-press, key-preview, repeat-delay, repeat-rate, auto-capitalise, suggestions, autocorrect, learn, toolbar, height, number-row, theme, handle, feedback); ignored",
+                "cfg:6: \"repeat-rate\" wants repeats per second from 1 to 100; ignored",
+                "cfg:7: expected \"setting = value\"; ignored"
+            ])
     }
 
     @Test func autoCapitaliseIsASetting() {
         #expect(Settings().autoCapitalise == .field)
         #expect(Settings.parse("auto-capitalise = always", file: "cfg").0.autoCapitalise == .always)
         #expect(Settings.parse("auto-capitalise = off", file: "cfg").0.autoCapitalise == .off)
-        #expect(Settings.parse("auto-capitalise = sometimes", file: "cfg").1 ==
-                ["cfg:1: \"auto-capitalise\" wants field, always or off; ignored"])
+        #expect(
+            Settings.parse("auto-capitalise = sometimes", file: "cfg").1 == [
+                "cfg:1: \"auto-capitalise\" wants field, always or off; ignored"
+            ])
     }
 
     @Test func handleAndFeedbackAreSettings() {
@@ -201,8 +210,9 @@ import Testing
         let url = us.variant(for: .url).layers[0].rows.last!.compactMap { $0.text(shifted: false) }
         #expect(url.contains("/") && url.contains(".com"))
         #expect(us.variant(for: .normal) == us)
-        let g = PanelGeometry.forOutput(width: 720, height: 1280, layout: us.variant(for: .url),
-                                        layer: us.variant(for: .url).layers[0])
+        let g = PanelGeometry.forOutput(
+            width: 720, height: 1280, layout: us.variant(for: .url),
+            layer: us.variant(for: .url).layers[0])
         #expect(g.keys.reduce(0) { $0 + $1.cell.width * $1.cell.height } == Double(g.width * g.height))
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapboardCore
 
 /// A key tapboard sent and the text after it arrive in the order sent: under load Firefox

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapboardCore
 
 @Suite struct KeyboardTests {
@@ -37,10 +38,16 @@ import Testing
         var s = KeyboardState(layout: emoji)
         let g = PanelGeometry.forOutput(width: 720, height: 1280, layout: emoji, layer: s.layer)
         let first = try #require(g.keys.first { if case .text = $0.key.action { true } else { false } })
-        #expect(!s.press(.pointer, at: first.frame.center, time: 0, in: g).contains { if case .showPreview = $0 { true } else { false } })
+        #expect(
+            !s.press(.pointer, at: first.frame.center, time: 0, in: g).contains {
+                if case .showPreview = $0 { true } else { false }
+            })
         var l = KeyboardState(layout: us)
         let h = geometry(l).keys.first { $0.key.label == "h" }!
-        #expect(l.press(.pointer, at: h.frame.center, time: 0, in: geometry(l)).contains { if case .showPreview = $0 { true } else { false } })
+        #expect(
+            l.press(.pointer, at: h.frame.center, time: 0, in: geometry(l)).contains {
+                if case .showPreview = $0 { true } else { false }
+            })
         #expect(KeyboardState.isPictograph("😀") && KeyboardState.isPictograph("❤️") && KeyboardState.isPictograph("🇫🇷"))
         #expect(!KeyboardState.isPictograph("1") && !KeyboardState.isPictograph("é") && !KeyboardState.isPictograph("❤"))
     }
@@ -90,7 +97,8 @@ import Testing
     @Test func slidingOffAKeyCancelsIt() {
         var s = KeyboardState(layout: us)
         let g = geometry(s)
-        let q = g.keys[0], w = g.keys[1]
+        let q = g.keys[0]
+        let w = g.keys[1]
         _ = s.press(.touch(1), at: q.frame.center, time: 0, in: g)
         #expect(s.move(.touch(1), to: Point(x: q.frame.center.x + 2, y: q.frame.center.y), in: g) == [])
         #expect(s.move(.touch(1), to: w.frame.center, in: g) == [.redrawKeys([0]), .hidePreview])
@@ -153,7 +161,9 @@ import Testing
         #expect(Key.text("ß").text(shifted: true) == "ß")
         // The layout may still say what shift gives.
         #expect(Key(label: "lol", action: .text("lol"), shifted: "LOL").text(shifted: true) == "LOL")
-        var s = KeyboardState(layout: Layout(name: "t", displayName: "t", layers: [Layer(name: "base", rows: [[snippet, Key(label: "", action: .shift)]])]))
+        var s = KeyboardState(
+            layout: Layout(
+                name: "t", displayName: "t", layers: [Layer(name: "base", rows: [[snippet, Key(label: "", action: .shift)]])]))
         _ = tap(&s, "shift")
         #expect(typed(tap(&s, "lol")) == "lol")
     }
@@ -175,11 +185,17 @@ import Testing
         let g = geometry(s)
         let e = index(g, "e")
         let down = s.press(.touch(1), at: g.keys[e].frame.center, time: 0, in: g)
-        guard case .schedule(let timer, after: let ms)? = down.last else { Issue.record("no timer"); return }
+        guard case .schedule(let timer, after: let ms)? = down.last else {
+            Issue.record("no timer")
+            return
+        }
         #expect(ms == 400)
         let opened = s.timerFired(timer, time: 500, in: g)
         #expect(opened.first == .hidePreview)  // the bubble gives way to the alternates
-        guard case .showPopup(let popup)? = opened.last else { Issue.record("no popup"); return }
+        guard case .showPopup(let popup)? = opened.last else {
+            Issue.record("no popup")
+            return
+        }
         #expect(popup.labels == ["è", "é", "ê", "ë", "ē"])
         #expect(popup.frame.maxY <= g.keys[e].frame.y)
         // Slide onto é and release.
@@ -235,7 +251,8 @@ import Testing
         let globe = index(g, "next-keyboard")
         _ = s.press(.pointer, at: g.keys[globe].frame.center, time: 0, in: g)
         guard case .showPopup(let popup)? = s.timerFired(.longPress(press: 1), time: 500, in: g).first else {
-            Issue.record("no list"); return
+            Issue.record("no list")
+            return
         }
         #expect(popup.labels == ["English (US)", "Deutsch", "Emoji"])
         #expect(popup.selected == 0)
@@ -264,7 +281,8 @@ import Testing
     @Test func eachFingerPressesItsOwnKey() {
         var s = KeyboardState(layout: us)
         let g = geometry(s)
-        let shift = index(g, "shift"), q = index(g, "q")
+        let shift = index(g, "shift")
+        let q = index(g, "q")
         _ = s.press(.touch(1), at: g.keys[shift].frame.center, time: 0, in: g)
         _ = s.press(.touch(2), at: g.keys[q].frame.center, time: 0, in: g)
         #expect(s.highlighted == [shift, q])
@@ -276,9 +294,18 @@ import Testing
     }
 
     @Test func ctrlLatchesForTheNextKey() {
-        let term = Layout(name: "t", displayName: "T", layers: [Layer(name: "base", rows: [[
-            Key(label: "Ctrl", action: .modifier(.ctrl)), .text("c"),
-            Key(label: "←", action: .keysym("Left", modifiers: []))]])])
+        let term = Layout(
+            name: "t", displayName: "T",
+            layers: [
+                Layer(
+                    name: "base",
+                    rows: [
+                        [
+                            Key(label: "Ctrl", action: .modifier(.ctrl)), .text("c"),
+                            Key(label: "←", action: .keysym("Left", modifiers: []))
+                        ]
+                    ])
+            ])
         var s = KeyboardState(layout: term)
         _ = tap(&s, "Ctrl")
         #expect(s.latched == .ctrl)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapboardCore
 
 @Suite struct LayoutTests {
@@ -61,13 +62,13 @@ import Testing
 
     @Test func schemaErrorsAreAllReportedWithPositions() {
         let text = """
-        {"layers": [
-          {"name": "base", "rows": [
-            ["a", {"action": "jump"}, {"text": "b", "colour": "red"}],
-            [{"action": "layer", "layer": "nowhere"}, {"text": "c", "width": -1}]
-          ]}
-        ]}
-        """
+            {"layers": [
+              {"name": "base", "rows": [
+                ["a", {"action": "jump"}, {"text": "b", "colour": "red"}],
+                [{"action": "layer", "layer": "nowhere"}, {"text": "c", "width": -1}]
+              ]}
+            ]}
+            """
         let e = errors(text)
         #expect(e.contains { $0.hasPrefix("t.json:3:22: unknown action \"jump\"") })
         #expect(e.contains { $0.hasPrefix("t.json:3:45: unknown field \"colour\" in key") })
@@ -80,14 +81,19 @@ import Testing
         #expect(errors("{}") == ["t.json:1:1: layout has no \"layers\""])
         #expect(errors("[1]") == ["t.json:1:1: layout must be an object"])
         #expect(errors("{\"layers\": []}") == ["t.json:1:12: \"layers\" must be a non-empty array"])
-        #expect(errors("{\"name\": \"x\", \"layers\": [{\"name\": \"b\", \"rows\": [[\"a\"]]}]}").first?
-            .contains("must match") == true)
+        #expect(
+            errors("{\"name\": \"x\", \"layers\": [{\"name\": \"b\", \"rows\": [[\"a\"]]}]}").first?
+                .contains("must match") == true)
     }
 
     @Test func jsonStringsAndNumbers() throws {
         let v = try JSONParser.parse("[\"\\u00e9\\ud83d\\ude00\\n\", -1.5e2, true, null]")
         guard case .array(let items) = v.kind, case .string(let s) = items[0].kind,
-              case .number(let n) = items[1].kind else { Issue.record("shape"); return }
+            case .number(let n) = items[1].kind
+        else {
+            Issue.record("shape")
+            return
+        }
         #expect(s == "é😀\n")
         #expect(n == -150)
         #expect(throws: SourceError.self) { try JSONParser.parse("[1,]") }
@@ -99,15 +105,16 @@ import Testing
 @Suite struct WideLayoutTests {
     @Test func widePanelsUseWideLayersWhereGiven() throws {
         let text = """
-        {"layers": [{"name": "base", "rows": [["a", "b"]]}, {"name": "sym", "rows": [["1"]]}],
-         "wideLayers": [{"name": "base", "rows": [["a", "b", "c", "d"]]}]}
-        """
+            {"layers": [{"name": "base", "rows": [["a", "b"]]}, {"name": "sym", "rows": [["1"]]}],
+             "wideLayers": [{"name": "base", "rows": [["a", "b", "c", "d"]]}]}
+            """
         let l = try LayoutParser.parse(text, file: "w.json", defaultName: "w")
         #expect(l.forPanel(wide: false).layers[0].rows[0].count == 2)
         let wide = l.forPanel(wide: true)
         #expect(wide.layers[0].rows[0].count == 4)
         #expect(wide.layers[1].rows[0].count == 1)  // no wide form: the usual layer
-        let bad = "{\"layers\": [{\"name\": \"base\", \"rows\": [[\"a\"]]}], \"wideLayers\": [{\"name\": \"x\", \"rows\": [[\"a\"]]}]}"
+        let bad =
+            "{\"layers\": [{\"name\": \"base\", \"rows\": [[\"a\"]]}], \"wideLayers\": [{\"name\": \"x\", \"rows\": [[\"a\"]]}]}"
         #expect(throws: LayoutError.self) { try LayoutParser.parse(bad, file: "w.json", defaultName: "w") }
     }
 }

@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TapboardCore
+import Testing
 
 /// The repository's dictionaries/ folder and this target's Golden/ folder.
 private let repositoryDirectory: String = {
@@ -37,13 +37,18 @@ private func tabSeparated(_ path: String) throws -> [(String, UInt8)] {
 
 private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
     var out: [(String, UInt8)] = []
-    lexicon.entries(withKeyPrefix: "") { out.append(($0, $1)); return true }
+    lexicon.entries(withKeyPrefix: "") {
+        out.append(($0, $1))
+        return true
+    }
     return out
 }
 
 @Suite struct LexiconTests {
     @Test func everyShippedDictionaryLoads() throws {
-        let names = files(in: dictionariesDirectory, ending: ".tbd").filter { !$0.hasSuffix("-pairs.tbd") && !$0.hasSuffix("-known.tbd") }
+        let names = files(in: dictionariesDirectory, ending: ".tbd").filter {
+            !$0.hasSuffix("-pairs.tbd") && !$0.hasSuffix("-known.tbd")
+        }
         #expect(names.count >= 25)
         for name in names {
             let lexicon = try shipped(String(name.dropLast(4)))
@@ -81,7 +86,10 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
     }
 
     @Test func everyKeyboardLanguageHasADictionary() throws {
-        let dictionaries = Set(files(in: dictionariesDirectory, ending: ".tbd").map { String($0.dropLast(4)) }.filter { !$0.hasSuffix("-pairs") && !$0.hasSuffix("-known") })
+        let dictionaries = Set(
+            files(in: dictionariesDirectory, ending: ".tbd").map { String($0.dropLast(4)) }.filter {
+                !$0.hasSuffix("-pairs") && !$0.hasSuffix("-known")
+            })
         for file in layoutFiles() {
             let layout = try loadShipped(file)
             let tag = layout.language
@@ -93,7 +101,9 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
     }
 
     @Test func commonWordsAreFrequent() throws {
-        let en = try shipped("en"), de = try shipped("de"), fr = try shipped("fr")
+        let en = try shipped("en")
+        let de = try shipped("de")
+        let fr = try shipped("fr")
         #expect(try #require(en.frequency(of: "the")) >= 70)
         #expect(try #require(de.frequency(of: "und")) >= 70)
         #expect(try #require(fr.frequency(of: "de")) >= 70)
@@ -103,7 +113,8 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
     }
 
     @Test func wordsKeepTheirCapitals() throws {
-        let de = try shipped("de"), en = try shipped("en")
+        let de = try shipped("de")
+        let en = try shipped("en")
         #expect(de.frequency(of: "Haus") != nil)
         #expect(de.frequency(of: "haus") == nil)
         #expect(de.lookup(key: "haus").map(\.word) == ["Haus"])
@@ -121,7 +132,10 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
     @Test func prefixVisitsAreSortedAndComplete() throws {
         let en = try shipped("en")
         var words: [String] = []
-        en.entries(withKeyPrefix: "Ha") { word, _ in words.append(word); return true }
+        en.entries(withKeyPrefix: "Ha") { word, _ in
+            words.append(word)
+            return true
+        }
         #expect(words.count > 100)
         let keys = words.map { Array(Lexicon.key(of: $0, language: "en").utf8) }
         #expect(keys.allSatisfy { $0.starts(with: Array("ha".utf8)) })
@@ -135,10 +149,16 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
         #expect(filtered == words)
 
         var visited = 0
-        en.entries(withKeyPrefix: "h") { _, _ in visited += 1; return visited < 3 }
+        en.entries(withKeyPrefix: "h") { _, _ in
+            visited += 1
+            return visited < 3
+        }
         #expect(visited == 3)
         var none = 0
-        en.entries(withKeyPrefix: "qxzv") { _, _ in none += 1; return true }
+        en.entries(withKeyPrefix: "qxzv") { _, _ in
+            none += 1
+            return true
+        }
         #expect(none == 0)
     }
 
@@ -167,7 +187,10 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
         #expect(tr.lookup(key: "istanbul").map(\.word) == ["İstanbul"])
         #expect(tr.lookup(key: "IRMAK").map(\.word) == ["Irmak"])
         var found: [String] = []
-        tr.entries(withKeyPrefix: "ı") { w, _ in found.append(w); return true }
+        tr.entries(withKeyPrefix: "ı") { w, _ in
+            found.append(w)
+            return true
+        }
         #expect(found == ["ılık", "Irmak"])
         #expect(Lexicon.key(of: "ΟΔΟΣ", language: "el") == "οδοσ")
     }
@@ -176,7 +199,10 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
         let empty = try Lexicon(bytes: Lexicon.build([], language: "xx"))
         #expect(empty.count == 0 && empty.language == "xx")
         #expect(empty.lookup(key: "a").isEmpty && empty.frequency(of: "a") == nil)
-        empty.entries(withKeyPrefix: "") { _, _ in Issue.record("visited an entry"); return true }
+        empty.entries(withKeyPrefix: "") { _, _ in
+            Issue.record("visited an entry")
+            return true
+        }
     }
 
     @Test func corruptFilesAreRefused() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapboardCore
 
 /// Dead keys, compose and Telex through the controller: preedit while a sequence is
@@ -94,8 +95,11 @@ import Testing
             committed += d.textOut(out)
         }
         #expect(shown == ["t", "ti", "tie", "tiê", "tiên", "tiêng", "tiếng", "v", "vi", "vie", "viê", "viêt", "việt"])
-        #expect(committed == [.edit(TextEdit(insert: "tiếng")), .edit(TextEdit(insert: " ")),
-                              .edit(TextEdit(insert: "việt")), .edit(TextEdit(insert: " "))])
+        #expect(
+            committed == [
+                .edit(TextEdit(insert: "tiếng")), .edit(TextEdit(insert: " ")),
+                .edit(TextEdit(insert: "việt")), .edit(TextEdit(insert: " "))
+            ])
         #expect(text(d) == "tiếng việt ")
     }
 
@@ -197,8 +201,9 @@ import Testing
     @Test func theWordTrackerSeesComposedLettersAsTyped() throws {
         let lib = ShippedLibrary()
         var d = try Driven()
-        d.c = Controller(layouts: [try lib.load("us-intl").get()], settings: Settings(), library: lib,
-                         suggestions: FakeSuggestions())
+        d.c = Controller(
+            layouts: [try lib.load("us-intl").get()], settings: Settings(), library: lib,
+            suggestions: FakeSuggestions())
         d.sent = d.c.start(hidden: true)
         d.focus("")
         d.tap("h")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapboardCore
 
 /// The panel's output unplugged (the compositor closes the layer surface) and another

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapboardCore
 
 /// `height`, the number row, wide outputs and landscape phones.
@@ -50,8 +51,9 @@ import Testing
         for name in ["us.json", "de.json", "terminal.json", "th.json", "emoji.json"] {
             let layout = try loadShipped(name).addingNumberRow()
             for strip in [false, true] {
-                let g = PanelGeometry.forOutput(width: 1280, height: 720, layout: layout, layer: layout.layers[0],
-                                                strip: strip)
+                let g = PanelGeometry.forOutput(
+                    width: 1280, height: 720, layout: layout, layer: layout.layers[0],
+                    strip: strip)
                 #expect(g.height <= 360, "\(name): \(g.height)")
             }
         }
@@ -60,8 +62,9 @@ import Testing
     @Test func heightInPixelsIsTheWholePanelAtMostHalfTheOutput() throws {
         let us = try loadShipped("us.json")
         for strip in [false, true] {
-            let g = PanelGeometry.forOutput(width: 720, height: 1280, layout: us, layer: us.layers[0], strip: strip,
-                                            size: .pixels(260))
+            let g = PanelGeometry.forOutput(
+                width: 720, height: 1280, layout: us, layer: us.layers[0], strip: strip,
+                size: .pixels(260))
             #expect(g.height == 260)
             #expect(g.keys.filter { $0.row >= 0 }.map(\.cell.maxY).max() == 260)
             if strip {
@@ -75,8 +78,9 @@ import Testing
 
     @Test func heightInPercentIsAShareOfTheOutputAndMayExceedHalf() throws {
         let us = try loadShipped("us.json")
-        let g38 = PanelGeometry.forOutput(width: 720, height: 1280, layout: us, layer: us.layers[0], strip: true,
-                                          size: .percent(38))
+        let g38 = PanelGeometry.forOutput(
+            width: 720, height: 1280, layout: us, layer: us.layers[0], strip: true,
+            size: .percent(38))
         #expect(g38.height == 486)
         let g70 = PanelGeometry.forOutput(width: 1280, height: 720, layout: us, layer: us.layers[0], size: .percent(70))
         #expect(g70.height == 504)
@@ -94,8 +98,9 @@ import Testing
         for bad in ["20", "5000", "5%", "95%", "38 %", "tall", "-260"] {
             let (s, warnings) = Settings.parse("height = \(bad)", file: "cfg")
             #expect(s.height == .automatic)
-            #expect(warnings.count == 1 && warnings[0].hasPrefix("cfg:1: \"height\" wants logical pixels from 100 to 2000"),
-                    "\(bad): \(warnings)")
+            #expect(
+                warnings.count == 1 && warnings[0].hasPrefix("cfg:1: \"height\" wants logical pixels from 100 to 2000"),
+                "\(bad): \(warnings)")
         }
     }
 
@@ -179,8 +184,9 @@ extension PanelSizeTests {
             let wide = PanelGeometry.forOutput(width: 1920, height: 1080, layout: layout, layer: layout.layers[0])
             let (left, right) = margins(wide)
             let span = PanelSizing.narrowestUnits * PanelSizing.maxKeyWidth
-            #expect(abs(left - right) <= 1 && abs(Double(wide.width) - left - right - (span - wide.spacing)) <= 1,
-                    "\(name): \(left) \(right)")
+            #expect(
+                abs(left - right) <= 1 && abs(Double(wide.width) - left - right - (span - wide.spacing)) <= 1,
+                "\(name): \(left) \(right)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapboardCore
 
 /// Panels as layout files: the fields that make one, and how the keyboard reads them.
@@ -28,8 +29,9 @@ import Testing
         #expect(keys[0].keepsCase && keys[0].text(shifted: true) == "a")
         #expect(!keys[1].keepsCase && keys[1].text(shifted: true) == "B")
         #expect(!keys[2].keepsCase && keys[2].text(shifted: true) == "C")
-        #expect(errors(panel(#"[[{"text": "a", "case": "upper"}]]"#))
-            == [#"/home/u/layouts/p.json:1:74: unknown "case" "upper" (valid: auto, keep)"#])
+        #expect(
+            errors(panel(#"[[{"text": "a", "case": "upper"}]]"#))
+                == [#"/home/u/layouts/p.json:1:74: unknown "case" "upper" (valid: auto, keep)"#])
         #expect(errors(panel(#"[[{"action": "space", "case": "keep"}]]"#)).first?.hasSuffix(#""case" is for text keys"#) == true)
     }
 
@@ -40,16 +42,20 @@ import Testing
     }
 
     @Test func imagesAreFoundBesideTheFileAndShowNoLabelUnlessGiven() throws {
-        let layout = try parse(panel(#"[[{"text": "x", "image": "pics/sun.svg"}, {"text": "y", "image": "moon.png", "label": "Moon"}]]"#))
+        let layout = try parse(
+            panel(#"[[{"text": "x", "image": "pics/sun.svg"}, {"text": "y", "image": "moon.png", "label": "Moon"}]]"#))
         let keys = layout.layers[0].rows[0]
         #expect(keys[0].image == "/home/u/layouts/pics/sun.svg" && keys[0].label == "")
         #expect(keys[1].image == "/home/u/layouts/moon.png" && keys[1].label == "Moon")
-        #expect(layout.references == [
-            LayoutReference(kind: .image, name: "pics/sun.svg", path: "/home/u/layouts/pics/sun.svg",
-                            position: SourcePosition(line: 1, column: 75)),
-            LayoutReference(kind: .image, name: "moon.png", path: "/home/u/layouts/moon.png",
-                            position: SourcePosition(line: 1, column: 115)),
-        ])
+        #expect(
+            layout.references == [
+                LayoutReference(
+                    kind: .image, name: "pics/sun.svg", path: "/home/u/layouts/pics/sun.svg",
+                    position: SourcePosition(line: 1, column: 75)),
+                LayoutReference(
+                    kind: .image, name: "moon.png", path: "/home/u/layouts/moon.png",
+                    position: SourcePosition(line: 1, column: 115))
+            ])
         // A bare file name: the folder is the current one.
         let bare = try LayoutParser.parse(panel(#"[[{"text": "x", "image": "sun.svg"}]]"#), file: "p.json", defaultName: "p")
         #expect(bare.layers[0].rows[0][0].image == "./sun.svg")
@@ -57,11 +63,13 @@ import Testing
 
     @Test func imagesMustBePNGOrSVGBesideTheFile() {
         for name in ["/etc/sun.svg", "../sun.svg", "a/../../sun.svg", ""] {
-            #expect(errors(panel(#"[[{"text": "x", "image": "\#(name)"}]]"#)).first?
-                .hasSuffix(#""image" names a file beside the layout file, such as "apple.svg""#) == true, "\(name)")
+            #expect(
+                errors(panel(#"[[{"text": "x", "image": "\#(name)"}]]"#)).first?
+                    .hasSuffix(#""image" names a file beside the layout file, such as "apple.svg""#) == true, "\(name)")
         }
-        #expect(errors(panel(#"[[{"text": "x", "image": "sun.gif"}]]"#)).first?
-            .hasSuffix(#"image "sun.gif" must be a .png or .svg file"#) == true)
+        #expect(
+            errors(panel(#"[[{"text": "x", "image": "sun.gif"}]]"#)).first?
+                .hasSuffix(#"image "sun.gif" must be a .png or .svg file"#) == true)
     }
 
     @Test func rowHeightsAreRelative() throws {
@@ -73,16 +81,20 @@ import Testing
         #expect(g.keys.map(\.cell.y) == [0, 0, 200, 300])
         // The panel is as tall as four equal rows would be.
         let equal = try parse(panel(#"[["a"], ["b"], ["c"], ["d"]]"#))
-        #expect(PanelGeometry.forOutput(width: 720, height: 1280, layout: layout, layer: layout.layers[0]).height
-            == PanelGeometry.forOutput(width: 720, height: 1280, layout: equal, layer: equal.layers[0]).height)
-        #expect(errors(panel(#"[["a"], ["b"]]"#, layer: #", "rowHeights": [1]"#)).first?
-            .hasSuffix(#""rowHeights" must be an array of 2 numbers, one per row"#) == true)
-        #expect(errors(panel(#"[["a"], ["b"]]"#, layer: #", "rowHeights": [1, 0]"#)).first?
-            .hasSuffix("a row height must be a number above 0 and at most 20") == true)
+        #expect(
+            PanelGeometry.forOutput(width: 720, height: 1280, layout: layout, layer: layout.layers[0]).height
+                == PanelGeometry.forOutput(width: 720, height: 1280, layout: equal, layer: equal.layers[0]).height)
+        #expect(
+            errors(panel(#"[["a"], ["b"]]"#, layer: #", "rowHeights": [1]"#)).first?
+                .hasSuffix(#""rowHeights" must be an array of 2 numbers, one per row"#) == true)
+        #expect(
+            errors(panel(#"[["a"], ["b"]]"#, layer: #", "rowHeights": [1, 0]"#)).first?
+                .hasSuffix("a row height must be a number above 0 and at most 20") == true)
     }
 
     @Test func thenSaysWhatFollowsATap() throws {
-        let layout = try parse(panel(#"[[{"text": "a", "then": "back"}, {"text": "b", "then": "hide"}, {"text": "c", "then": "stay"}, "d"]]"#))
+        let layout = try parse(
+            panel(#"[[{"text": "a", "then": "back"}, {"text": "b", "then": "hide"}, {"text": "c", "then": "stay"}, "d"]]"#))
         #expect(layout.layers[0].rows[0].map(\.then) == [.back, .hide, .stay, .stay])
         let problems = errors(panel(#"[[{"text": "a", "then": "close"}]]"#))
         #expect(problems == [#"/home/u/layouts/p.json:1:74: unknown "then" "close" (valid: stay, back, hide)"#])
@@ -93,11 +105,16 @@ import Testing
         let keys = layout.layers[0].rows[0]
         #expect(keys[0].action == .open("picker") && keys[0].label == "picker")
         #expect(keys[1].action == .back && keys[1].label == "Done")
-        #expect(layout.references == [LayoutReference(kind: .layout, name: "picker", path: "",
-                                                      position: SourcePosition(line: 1, column: 81))])
+        #expect(
+            layout.references == [
+                LayoutReference(
+                    kind: .layout, name: "picker", path: "",
+                    position: SourcePosition(line: 1, column: 81))
+            ])
         #expect(errors(panel(#"[[{"action": "open"}]]"#)).first?.hasSuffix(#"a "open" key needs "layout""#) == true)
-        #expect(errors(#"{"panel": 1, "layers": [{"name": "a", "rows": [["a"]]}]}"#).first?
-            .hasSuffix(#""panel" is true or false"#) == true)
+        #expect(
+            errors(#"{"panel": 1, "layers": [{"name": "a", "rows": [["a"]]}]}"#).first?
+                .hasSuffix(#""panel" is true or false"#) == true)
     }
 
     @Test func shippedPanels() throws {
@@ -129,7 +146,8 @@ struct PanelLibrary: LayoutLibrary {
 @Suite struct PanelControllerTests {
     /// A small keyboard with a key that opens `target`.
     static func opener(_ target: String = "picker") throws -> Layout {
-        try LayoutParser.parse(#"""
+        try LayoutParser.parse(
+            #"""
             {"name": "k", "layers": [{"name": "base", "rows": [
               ["a", "b", {"action": "open", "layout": "\#(target)", "label": "Pick"}],
               [{"action": "next-keyboard"}, {"action": "space", "width": 2}]]}]}
@@ -211,7 +229,8 @@ struct PanelLibrary: LayoutLibrary {
     }
 
     @Test func hideAfterATapHidesAndTheKeyboardComesBackNextTime() throws {
-        let hider = try LayoutParser.parse(#"""
+        let hider = try LayoutParser.parse(
+            #"""
             {"name": "h", "panel": true, "layers": [{"name": "a", "rows": [
               [{"text": "ok", "then": "hide"}, {"text": "more", "then": "stay"}]]}]}
             """#, file: "h.json", defaultName: "h")
@@ -232,7 +251,10 @@ struct PanelLibrary: LayoutLibrary {
         try Self.pick("snippets", &d)
         let out = d.textOut(d.tap("Signature"))
         #expect(out.count == 1)
-        guard case .edit(let edit) = out.first else { Issue.record("no edit: \(out)"); return }
+        guard case .edit(let edit) = out.first else {
+            Issue.record("no edit: \(out)")
+            return
+        }
         #expect(edit.insert.split(separator: "\n").count == 3 && edit.deleteBefore == 0)
         #expect(d.c.keyboard.layout.name == "us")
     }

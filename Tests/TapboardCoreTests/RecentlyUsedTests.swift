@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapboardCore
 
 @Suite struct RecentlyUsedTests {

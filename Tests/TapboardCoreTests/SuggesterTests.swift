@@ -1,15 +1,18 @@
 import Testing
+
 @testable import TapboardCore
 
 @Suite struct SuggesterTests {
-    static let english = WordListSource(language: "en", words: [
-        ("the", 77), ("to", 74), ("and", 74), ("he", 72), ("they", 68), ("then", 64), ("there", 65),
-        ("hello", 50), ("help", 60), ("held", 52), ("hell", 51), ("helmet", 40),
-        ("because", 60), ("becomes", 50), ("don't", 62), ("dont", 47), ("done", 58),
-        ("Paris", 48), ("parish", 38), ("park", 50), ("us", 66), ("US", 60),
-        ("I'm", 62), ("teh", 30), ("hate", 50), ("house", 58), ("mouse", 45), ("whit", 28), ("with", 72),
-        ("letter", 52), ("cafe", 41), ("car", 55),
-    ])
+    static let english = WordListSource(
+        language: "en",
+        words: [
+            ("the", 77), ("to", 74), ("and", 74), ("he", 72), ("they", 68), ("then", 64), ("there", 65),
+            ("hello", 50), ("help", 60), ("held", 52), ("hell", 51), ("helmet", 40),
+            ("because", 60), ("becomes", 50), ("don't", 62), ("dont", 47), ("done", 58),
+            ("Paris", 48), ("parish", 38), ("park", 50), ("us", 66), ("US", 60),
+            ("I'm", 62), ("teh", 30), ("hate", 50), ("house", 58), ("mouse", 45), ("whit", 28), ("with", 72),
+            ("letter", 52), ("cafe", 41), ("car", 55)
+        ])
     static let french = WordListSource(language: "fr", words: [("café", 48), ("cage", 40), ("le", 75)])
 
     let s = Suggester(source: SuggesterTests.english)
@@ -34,9 +37,11 @@ import Testing
         #expect(s.completions(for: "us", context: "").contains("US"))
     }
 
-    static let pairs = WordListSource(language: "en", words: [
-        ("of the", 84), ("of then", 60), ("<s> i", 76), ("i am", 77), (", and", 79), ("all held", 70),
-    ])
+    static let pairs = WordListSource(
+        language: "en",
+        words: [
+            ("of the", 84), ("of then", 60), ("<s> i", 76), ("i am", 77), (", and", 79), ("all held", 70)
+        ])
 
     @Test func nextWordPairsRankWhatFollowsThePreviousWord() {
         var p = s
@@ -68,9 +73,11 @@ import Testing
     /// The spell checker of these tests: every word of `english` but the misspellings
     /// that made the list, and a few the list lacks.
     static func checker() -> WordSetSpellChecker {
-        var words = Set(["the", "to", "and", "he", "they", "then", "there", "hello", "help", "held", "hell", "helmet",
-                         "because", "becomes", "don't", "done", "Paris", "parish", "park", "us", "US", "I'm", "hate",
-                         "house", "mouse", "whit", "with", "letter", "cafe", "car"])
+        var words = Set([
+            "the", "to", "and", "he", "they", "then", "there", "hello", "help", "held", "hell", "helmet",
+            "because", "becomes", "don't", "done", "Paris", "parish", "park", "us", "US", "I'm", "hate",
+            "house", "mouse", "whit", "with", "letter", "cafe", "car"
+        ])
         words.formUnion(["thee", "lounged", "nonce"])
         return WordSetSpellChecker(words)
     }
@@ -85,9 +92,9 @@ import Testing
         #expect(spelled.correction(for: "Teh", context: "") == "The")
         #expect(s.correction(for: "hte", context: "") == "the")
         #expect(s.completions(for: "helo", context: "").contains("hello"))
-        #expect(s.correction(for: "leter", context: "") == "letter")   // dropped double
-        #expect(s.correction(for: "houae", context: "") == "house")    // s → a, neighbours
-        #expect(s.correction(for: "tthe", context: "") == "the")       // doubled letter
+        #expect(s.correction(for: "leter", context: "") == "letter")  // dropped double
+        #expect(s.correction(for: "houae", context: "") == "house")  // s → a, neighbours
+        #expect(s.correction(for: "tthe", context: "") == "the")  // doubled letter
     }
 
     @Test func neverChangesAKnownWord() {
@@ -115,7 +122,8 @@ import Testing
     @Test func theSpellCheckersWordsAreCandidatesForUnknownWords() {
         // "esteeming" is not in the list, only in the spell checker's words: a typo of it is
         // corrected to it; a typo near a list word still goes to the list word.
-        let known = WordListSource(language: "en", words: [("esteeming", 0), ("the", 0), ("house", 0), ("mildness", 0), ("mild", 0)])
+        let known = WordListSource(
+            language: "en", words: [("esteeming", 0), ("the", 0), ("house", 0), ("mildness", 0), ("mild", 0)])
         var spelled = s
         spelled.spell = WordSourceSpellChecker(known)
         #expect(spelled.correction(for: "esteemibg", context: "") == "esteeming")
@@ -139,10 +147,15 @@ import Testing
 
     @Test func contextAloneNeverChangesAKnownWord() {
         // The pairs know "fox bumps" well, and "jumps" not at all: "jumps" stays.
-        let words = WordListSource(language: "en", words: [("fox", 45), ("jumps", 38), ("bumps", 36), ("from", 70), ("form", 55),
-                                                           ("i", 75), ("came", 55), ("OK", 55), ("on", 74), ("hell", 51)])
+        let words = WordListSource(
+            language: "en",
+            words: [
+                ("fox", 45), ("jumps", 38), ("bumps", 36), ("from", 70), ("form", 55),
+                ("i", 75), ("came", 55), ("OK", 55), ("on", 74), ("hell", 51)
+            ])
         var p = Suggester(source: words)
-        p.pairs = WordListSource(language: "en", words: [("fox bumps", 90), ("came from", 85), ("came form", 20), ("hell on", 80)])
+        p.pairs = WordListSource(
+            language: "en", words: [("fox bumps", 90), ("came from", 85), ("came form", 20), ("hell on", 80)])
         #expect(p.correction(for: "jumps", context: "the quick brown fox") == nil)
         // A common word stored in capitals, typed in lower case, keeps its letters.
         #expect(p.correction(for: "ok", context: "hell") == nil)
@@ -173,8 +186,12 @@ import Testing
     }
 
     @Test func aMistypedNameInsideASentenceBecomesTheStoredName() {
-        let names = Suggester(source: WordListSource(language: "en", words: [
-            ("Taylor", 45), ("tailor", 40), ("Isabella", 35), ("Weston's", 28), ("mouse", 45), ("the", 77)]))
+        let names = Suggester(
+            source: WordListSource(
+                language: "en",
+                words: [
+                    ("Taylor", 45), ("tailor", 40), ("Isabella", 35), ("Weston's", 28), ("mouse", 45), ("the", 77)
+                ]))
         // To a name the dictionary stores, a capitalised word needs only `nameToName` more...
         #expect(names.correction(for: "Taulor", context: "said Miss") == "Taylor")
         #expect(names.correction(for: "Isaabella", context: "said") == "Isabella")
@@ -195,7 +212,7 @@ import Testing
     @Test func restoresAccents() {
         let fr = Suggester(source: SuggesterTests.french)
         #expect(fr.correction(for: "cafe", context: "") == "café")
-        #expect(s.correction(for: "cafe", context: "") == nil)   // a word in English
+        #expect(s.correction(for: "cafe", context: "") == nil)  // a word in English
     }
 
     @Test func learnedWordsAndPairs() {
@@ -253,7 +270,10 @@ import Testing
         #expect(src.lookup(key: "US").map(\.word).sorted() == ["US", "us"])
         #expect(src.frequency(of: "Paris") == 48 && src.frequency(of: "paris") == nil)
         var seen: [String] = []
-        src.entries(withKeyPrefix: "He") { w, _ in seen.append(w); return seen.count < 3 }
+        src.entries(withKeyPrefix: "He") { w, _ in
+            seen.append(w)
+            return seen.count < 3
+        }
         #expect(seen == ["he", "held", "hell"])
     }
 }

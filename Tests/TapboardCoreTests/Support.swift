@@ -1,6 +1,6 @@
 import Glibc
-import Testing
 import TapboardCore
+import Testing
 
 /// The repository's layouts/ folder.
 let layoutsDirectory: String = {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapboardCore
 
 /// Vietnamese Telex from the shipped `vi` keyboard's rules, on real words.
@@ -36,7 +37,7 @@ import Testing
             ("nhaf", "nhà"), ("chuyeenj", "chuyện"), ("ruwowuj", "rượu"), ("huwu", "hưu"), ("toans", "toán"),
             ("hoangf", "hoàng"), ("ddi hocj", "đi học"), ("tw", "tư"), ("DDaays", "Đấy"),
             ("VIEETJ NAM", "VIỆT NAM"), ("khuyar", "khuỷa"), ("ngoaif", "ngoài"), ("uoongs", "uống"),
-            ("gioongs", "giống"), ("quyeenf", "quyền"), ("phuowngr", "phưởng"), ("thees gioiws", "thế giới"),
+            ("gioongs", "giống"), ("quyeenf", "quyền"), ("phuowngr", "phưởng"), ("thees gioiws", "thế giới")
         ]
         for (keys, want) in words { #expect(telex(keys, r) == want, "\(keys)") }
     }
@@ -70,7 +71,7 @@ import Testing
         #expect(telex("chs", r) == "chs")  // no vowel
         #expect(telex("hongs", r) == "hóng")
         #expect(telex("hostn", r) == "hótn")  // the tone stays where it was
-        #expect(telex("tacf", r) == "tacf")   // a syllable ending in c takes only sắc or nặng
+        #expect(telex("tacf", r) == "tacf")  // a syllable ending in c takes only sắc or nặng
         #expect(telex("tacs", r) == "tác")
     }
 
@@ -88,17 +89,19 @@ import Testing
 
     @Test func telexChecksNameTheFaultyRule() {
         let json = """
-        {"name": "x", "compose": {"telex": {"vowels": "ae", "marks": {"a": [["a", "âa"]]},
-          "tones": {"s": "á"}, "initials": [], "finals": []}},
-         "layers": [{"name": "base", "rows": [["a"]]}]}
-        """
+            {"name": "x", "compose": {"telex": {"vowels": "ae", "marks": {"a": [["a", "âa"]]},
+              "tones": {"s": "á"}, "initials": [], "finals": []}},
+             "layers": [{"name": "base", "rows": [["a"]]}]}
+            """
         do {
             _ = try LayoutParser.parse(json, file: "x.json", defaultName: "x")
             Issue.record("accepted")
         } catch {
-            #expect(error.problems.map(\.message) == [
-                "tone \"s\" needs one form for each of the 2 vowels, or \"\" to remove the tone",
-                "a rewrite is a pair [from, to] of the same number of letters"])
+            #expect(
+                error.problems.map(\.message) == [
+                    "tone \"s\" needs one form for each of the 2 vowels, or \"\" to remove the tone",
+                    "a rewrite is a pair [from, to] of the same number of letters"
+                ])
         }
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapboardCore
 
 /// The form toolbar: where it shows, what its buttons send.
@@ -8,8 +9,9 @@ import Testing
         var settings = Settings()
         settings.toolbar = mode
         var d = try Driven()
-        d.c = Controller(layouts: [try lib.load("us").get()], settings: settings, library: lib,
-                         suggestions: suggestions ? FakeSuggestions() : nil)
+        d.c = Controller(
+            layouts: [try lib.load("us").get()], settings: settings, library: lib,
+            suggestions: suggestions ? FakeSuggestions() : nil)
         d.sent = d.c.start(hidden: true)
         return d
     }
@@ -64,7 +66,8 @@ import Testing
         d.tap("h")
         #expect(buttons(d).count == 3 && slots(d) == 3)
         let g = try #require(d.c.geometry)
-        let toolbar = try #require(g.toolbar), strip = try #require(g.strip)
+        let toolbar = try #require(g.toolbar)
+        let strip = try #require(g.strip)
         #expect(toolbar.maxY <= strip.y)
         var auto = try driven()
         auto.focus("")
@@ -185,8 +188,9 @@ import Testing
 
     @Test func onAWideOutputTheButtonsStandOverTheKeys() throws {
         let layout = try ShippedLibrary().load("us").get()
-        let g = PanelGeometry(layer: layout.layers[0], width: 2400, height: 400, stripHeight: 80,
-                              bar: PanelBar(slots: true, toolbar: ToolbarButton.allCases))
+        let g = PanelGeometry(
+            layer: layout.layers[0], width: 2400, height: 400, stripHeight: 80,
+            bar: PanelBar(slots: true, toolbar: ToolbarButton.allCases))
         let keys = g.keys.filter { $0.row >= 0 }
         let (left, right) = (keys.map(\.frame.x).min()!, keys.map(\.frame.maxX).max()!)
         #expect(right - left < 2000, "the keys should be centred, not stretched")

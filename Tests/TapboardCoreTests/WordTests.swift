@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapboardCore
 
 /// A provider with a handful of words: completions by a fixed ranking, one correction.
@@ -11,7 +12,9 @@ struct FakeProvider: SuggestionProvider {
             return next.isEmpty ? .empty : Strip(slots: [.empty, .word(next[0]), .empty])
         }
         if autocorrect, word == "becuase" { return Strip(slots: [.keep(word), .word("because"), .empty], autocorrect: "because") }
-        let found = words.filter { $0.hasPrefix(word.lowercased()) }.map { word.first!.isUppercase ? $0.prefix(1).uppercased() + $0.dropFirst() : $0 }
+        let found = words.filter { $0.hasPrefix(word.lowercased()) }.map {
+            word.first!.isUppercase ? $0.prefix(1).uppercased() + $0.dropFirst() : $0
+        }
         var slots: [Strip.Slot] = [.empty, .empty, .empty]
         for (slot, w) in zip([1, 0, 2], found) { slots[slot] = .word(w) }
         return Strip(slots: slots)
@@ -50,8 +53,9 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
     func driven(_ settings: Settings = Settings(), learned: LearnedWords = LearnedWords()) throws -> Driven {
         let lib = ShippedLibrary()
         var d = try Driven()
-        d.c = Controller(layouts: [try lib.load("us").get()], settings: settings, library: lib,
-                         suggestions: FakeSuggestions(saved: learned))
+        d.c = Controller(
+            layouts: [try lib.load("us").get()], settings: settings, library: lib,
+            suggestions: FakeSuggestions(saved: learned))
         d.sent = d.c.start(hidden: true)
         return d
     }
@@ -91,7 +95,9 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
     @Test func tappingACandidateAddsItsRestAndASpaceThatPunctuationTakesBack() throws {
         var d = try driven()
         d.focus("")
-        d.tap("h"); d.tap("e"); d.tap("l")
+        d.tap("h")
+        d.tap("e")
+        d.tap("l")
         let slotKey = try #require(d.c.geometry?.keys.first { $0.key.action == .suggestion(1) })
         var out = d.c.press(.pointer, at: slotKey.frame.center, time: 5000)
         out += d.c.release(.pointer, time: 5010)
@@ -106,9 +112,15 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
     @Test func aCandidateInAnotherCaseReplacesTheLettersByKeys() throws {
         var d = try driven()
         d.focus("")
-        d.tap("shift"); d.tap("h"); d.tap("e")
+        d.tap("shift")
+        d.tap("h")
+        d.tap("e")
         #expect(d.c.strip.slots[1] == .word("Hello"))
-        d.c = { var c = d.c; _ = c.shownStrip.update(Strip(slots: [.empty, .word("hello"), .empty])); return c }()
+        d.c = {
+            var c = d.c
+            _ = c.shownStrip.update(Strip(slots: [.empty, .word("hello"), .empty]))
+            return c
+        }()
         let slotKey = try #require(d.c.geometry?.keys.first { $0.key.action == .suggestion(1) })
         var out = d.c.press(.pointer, at: slotKey.frame.center, time: 5000)
         out += d.c.release(.pointer, time: 5010)
@@ -147,15 +159,18 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
     @Test func backspaceInsideTheWordIsAKeyAndShortensTheWord() throws {
         var d = try driven()
         d.focus("")
-        d.tap("h"); d.tap("e")
+        d.tap("h")
+        d.tap("e")
         #expect(d.textOut(d.tap("backspace")) == [.key("BackSpace", [])])
         #expect(d.c.composing == "h" && d.c.text.known?.text == "h")
         #expect(slot(d, 1) == "hello")
     }
 
     @Test func noStripNoPreeditInSecretOrSpecialFields() throws {
-        for (purpose, hints) in [(ContentPurpose.password, ContentHints()), (.pin, []), (.terminal, []),
-                                 (.digits, []), (.phone, []), (.normal, .sensitiveData), (.normal, .hiddenText)] {
+        for (purpose, hints) in [
+            (ContentPurpose.password, ContentHints()), (.pin, []), (.terminal, []),
+            (.digits, []), (.phone, []), (.normal, .sensitiveData), (.normal, .hiddenText)
+        ] {
             var d = try driven()
             d.focus("", purpose: purpose, hints: hints)
             #expect(d.c.geometry?.strip == nil, "\(purpose) \(hints)")
@@ -176,7 +191,13 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
         var d = try driven(settings)
         d.focus("", purpose: .password)
         let without = d.c.wantedHeight
-        let out = d.c.fieldChanged(.activated, { var f = TextFieldState(); f.active = true; return f }())
+        let out = d.c.fieldChanged(
+            .activated,
+            {
+                var f = TextFieldState()
+                f.active = true
+                return f
+            }())
         #expect(d.c.wantedHeight > without)
         #expect(out.contains(.setPanelHeight(d.c.wantedHeight)))
     }
@@ -211,7 +232,9 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
         // After "hi " the strip offers "bob".
         var again = try driven(learned: words)
         again.focus("")
-        again.tap("h"); again.tap("i"); again.tap("space")
+        again.tap("h")
+        again.tap("i")
+        again.tap("space")
         #expect(again.c.strip.slots[1] == .word("bob"))
     }
 
@@ -220,7 +243,9 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
         // or brought back by backspace after a correction: counted two (in force at once).
         var d = try driven()
         d.focus("")
-        d.tap("h"); d.tap("e"); d.tap("l")
+        d.tap("h")
+        d.tap("e")
+        d.tap("l")
         let slotKey = try #require(d.c.geometry?.keys.first { $0.key.action == .suggestion(1) })
         _ = d.c.press(.pointer, at: slotKey.frame.center, time: 5000) + d.c.release(.pointer, time: 5010)
         for k in ["b", "e", "c", "u", "a", "s", "e", "space", "backspace", "space", "o", "k", "space"] { d.tap(k) }
@@ -237,8 +262,9 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
         // Typed on us, the field left while the emoji keyboard (no language) shows.
         let lib = ShippedLibrary()
         var d = try Driven()
-        d.c = Controller(layouts: [try lib.load("us").get(), try lib.load("emoji").get()], settings: Settings(),
-                         library: lib, suggestions: FakeSuggestions())
+        d.c = Controller(
+            layouts: [try lib.load("us").get(), try lib.load("emoji").get()], settings: Settings(),
+            library: lib, suggestions: FakeSuggestions())
         d.sent = d.c.start(hidden: true)
         d.focus("")
         for k in ["h", "i", "space"] { d.tap(k) }
@@ -246,7 +272,8 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
         d.tap("next-keyboard")
         #expect(d.c.keyboard.layout.language.isEmpty)
         d.tap("next-keyboard")  // back on us: a word typed now is learned too
-        d.tap("o"); d.tap("k")
+        d.tap("o")
+        d.tap("k")
         d.tap("next-keyboard")
         _ = d.c.fieldChanged(.deactivated, TextFieldState())
         let saved = d.c.timerFired(.saveLearned, time: 0)

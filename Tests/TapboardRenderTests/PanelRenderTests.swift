@@ -1,6 +1,6 @@
-import Testing
 import TapboardCore
 import TapboardRender
+import Testing
 
 /// Panels drawn: pictures (SVG and PNG) with labels under them, rows of their own heights.
 extension RenderTests {
@@ -19,7 +19,8 @@ extension RenderTests {
     /// A picture that cannot be shown leaves its key as a key without one: the label.
     @Test func aBrokenPictureShowsTheLabel() throws {
         let picker = try load("picker")
-        var broken = picker, plain = picker
+        var broken = picker
+        var plain = picker
         for r in picker.layers[0].rows.indices {
             for k in picker.layers[0].rows[r].indices where picker.layers[0].rows[r][k].image != nil {
                 broken.layers[0].rows[r][k].image = RenderTests.root + "/Tests/TapboardRenderTests/RenderTests.swift.png"

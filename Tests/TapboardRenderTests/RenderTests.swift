@@ -1,7 +1,7 @@
 import Glibc
-import Testing
 import TapboardCore
 import TapboardRender
+import Testing
 
 /// Draws layouts offscreen and compares them with PNG goldens named after the test.
 /// Set TAPBOARD_UPDATE_GOLDENS=1 to rewrite the goldens (then look at them).
@@ -22,8 +22,10 @@ import TapboardRender
         return try LayoutParser.parse(String(decoding: bytes, as: UTF8.self), file: path, defaultName: name)
     }
 
-    func render(_ layout: Layout, layer: String? = nil, _ look: PanelAppearance = PanelAppearance(),
-                width: Int = 360, height: Int = 640) throws -> (Canvas, PanelGeometry) {
+    func render(
+        _ layout: Layout, layer: String? = nil, _ look: PanelAppearance = PanelAppearance(),
+        width: Int = 360, height: Int = 640
+    ) throws -> (Canvas, PanelGeometry) {
         let l = layer.flatMap(layout.layer(named:)) ?? layout.layers[0]
         let g = PanelGeometry.forOutput(width: width, height: height, layout: layout, layer: l)
         let canvas = try #require(Canvas(width: g.width, height: g.height))
@@ -39,14 +41,18 @@ import TapboardRender
         var differing = 0
         for y in 0..<a.pixelHeight {
             for x in 0..<a.pixelWidth {
-                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                let p = a.pixel(x: x, y: y)
+                let q = b.pixel(x: x, y: y)
                 var differs = false
                 for shift in stride(from: 0, through: 24, by: 8) {
                     let d = abs(Int((p >> UInt32(shift)) & 0xff) - Int((q >> UInt32(shift)) & 0xff))
-                    if d > tolerance { differs = true; break }
+                    if d > tolerance {
+                        differs = true
+                        break
+                    }
                 }
                 if differs { differing += 1 }
-                map?.setPixel(x: x, y: y, differs ? 0xffff0000 : (0xff000000 | (p & 0xffffff) >> 2 & 0x3f3f3f))
+                map?.setPixel(x: x, y: y, differs ? 0xffff_0000 : (0xff00_0000 | (p & 0xffffff) >> 2 & 0x3f3f3f))
             }
         }
         return (differing, Double(differing) / Double(a.pixelWidth * a.pixelHeight), map)
@@ -77,7 +83,9 @@ import TapboardRender
         if !matches && record {
             _ = canvas.writePNG(to: base + ".actual.png")
             _ = diff.map?.writePNG(to: base + ".diff.png")
-            Issue.record("\(name): \(diff.count == Int.max ? "size differs" : "\(diff.count) pixels differ") (see \(base).actual.png and .diff.png)")
+            Issue.record(
+                "\(name): \(diff.count == Int.max ? "size differs" : "\(diff.count) pixels differ") (see \(base).actual.png and .diff.png)"
+            )
         }
         return matches
     }
@@ -113,8 +121,9 @@ import TapboardRender
 
     @Test func shiftAndModifiersShowAsOn() throws {
         let us = try load("us")
-        try compare(try render(us, PanelAppearance(shift: .locked, spaceLabel: "English (US)")).0,
-                    golden: "shiftAndModifiersShowAsOn")
+        try compare(
+            try render(us, PanelAppearance(shift: .locked, spaceLabel: "English (US)")).0,
+            golden: "shiftAndModifiersShowAsOn")
     }
 
     @Test func suggestionStrip() throws {
@@ -135,8 +144,10 @@ import TapboardRender
         let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0], strip: true)
         let canvas = try #require(Canvas(width: g.width, height: g.height))
         var look = PanelAppearance()
-        look.strip = Strip(slots: [.keep("qwertyuiopasdfghjklzxcvbnmqwertyuiop"), .word("interchangeability"),
-                                   .word("incomprehensibilities")])
+        look.strip = Strip(slots: [
+            .keep("qwertyuiopasdfghjklzxcvbnmqwertyuiop"), .word("interchangeability"),
+            .word("incomprehensibilities")
+        ])
         PanelRenderer().draw(g, look, on: canvas)
         try compare(canvas, golden: "longStripWordsAreCutInTheMiddle")
     }
@@ -160,7 +171,8 @@ import TapboardRender
         let e = try #require(g.keys.first { $0.key.label == "e" })
         var popup = Popup.alternates(e.key.alternates, above: e, panelWidth: g.width)
         popup.selected = 1
-        let canvas = try #require(Canvas(width: Int(popup.frame.width.rounded(.up)), height: Int(popup.frame.height.rounded(.up))))
+        let canvas = try #require(
+            Canvas(width: Int(popup.frame.width.rounded(.up)), height: Int(popup.frame.height.rounded(.up))))
         PanelRenderer().draw(popup, on: canvas)
         try compare(canvas, golden: "alternatesPopup")
     }
@@ -171,7 +183,8 @@ import TapboardRender
         let (pressed, _) = try render(us, PanelAppearance(highlighted: [0]))
         let c = g.keys[0].frame.center
         // Sample beside the label, inside the key.
-        let x = Int(g.keys[0].frame.x + 3), y = Int(c.y)
+        let x = Int(g.keys[0].frame.x + 3)
+        let y = Int(c.y)
         #expect(plain.pixel(x: x, y: y) != pressed.pixel(x: x, y: y))
         // Another key is untouched.
         let o = g.keys[5].frame

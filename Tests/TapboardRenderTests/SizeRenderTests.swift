@@ -1,13 +1,16 @@
-import Testing
 import TapboardCore
 import TapboardRender
+import Testing
 
 /// Goldens for wide outputs, the number row and long-press hints.
 extension RenderTests {
-    func render(_ layout: Layout, output: (width: Int, height: Int), scale: Int, strip: Bool = false,
-                _ look: PanelAppearance = PanelAppearance()) throws -> Canvas {
-        let g = PanelGeometry.forOutput(width: output.width, height: output.height, layout: layout,
-                                        layer: layout.layers[0], strip: strip)
+    func render(
+        _ layout: Layout, output: (width: Int, height: Int), scale: Int, strip: Bool = false,
+        _ look: PanelAppearance = PanelAppearance()
+    ) throws -> Canvas {
+        let g = PanelGeometry.forOutput(
+            width: output.width, height: output.height, layout: layout,
+            layer: layout.layers[0], strip: strip)
         let canvas = try #require(Canvas(width: g.width * scale, height: g.height * scale, scale: scale))
         PanelRenderer().draw(g, look, on: canvas)
         return canvas
@@ -18,8 +21,9 @@ extension RenderTests {
     @Test func wideOutputCentred() throws {
         var look = PanelAppearance()
         look.strip = Strip(slots: [.keep("becuase"), .word("because"), .word("became")], autocorrect: "because")
-        try compare(try render(try load("us"), output: (1920, 1080), scale: 1, strip: true, look),
-                    golden: "wideOutputCentred")
+        try compare(
+            try render(try load("us"), output: (1920, 1080), scale: 1, strip: true, look),
+            golden: "wideOutputCentred")
     }
 
     /// A 4K output at scale 2 (1920x1080 logical): the same panel with twice the pixels.

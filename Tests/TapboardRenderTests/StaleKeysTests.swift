@@ -1,6 +1,6 @@
-import Testing
 import TapboardCore
 import TapboardRender
+import Testing
 
 /// Which keys a buffer's pixels lack, and the live panel's two buffers taking turns.
 @Suite struct StaleKeysTests {
@@ -28,11 +28,13 @@ import TapboardRender
         let us = try tests.load("us")
         let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0])
         let renderer = PanelRenderer()
-        var buffers = [(canvas: try #require(Canvas(width: g.width, height: g.height)), stale: StaleKeys()),
-                       (canvas: try #require(Canvas(width: g.width, height: g.height)), stale: StaleKeys())]
+        var buffers = [
+            (canvas: try #require(Canvas(width: g.width, height: g.height)), stale: StaleKeys()),
+            (canvas: try #require(Canvas(width: g.width, height: g.height)), stale: StaleKeys())
+        ]
         let frames: [(changed: [Int], look: PanelAppearance)] = [
             ([], PanelAppearance()), ([3], PanelAppearance(highlighted: [3])),
-            ([3], PanelAppearance()), ([5], PanelAppearance(highlighted: [5])),
+            ([3], PanelAppearance()), ([5], PanelAppearance(highlighted: [5]))
         ]
         for (n, frame) in frames.enumerated() {
             for i in buffers.indices { buffers[i].stale.add(frame.changed) }

@@ -1,6 +1,6 @@
-import Testing
 import TapboardCore
 import TapboardRender
+import Testing
 
 /// Each built-in theme drawn at scale 1 and 2: keys, a shift that is on, a held key, the
 /// return key, the strip, and the alternates popup with an item selected.
@@ -23,8 +23,10 @@ import TapboardRender
         let e = try #require(g.keys.first { $0.key.label == "e" })
         var popup = Popup.alternates(e.key.alternates, above: e, panelWidth: g.width)
         popup.selected = 1
-        let canvas = try #require(Canvas(width: Int(popup.frame.width.rounded(.up)) * scale,
-                                         height: Int(popup.frame.height.rounded(.up)) * scale, scale: scale))
+        let canvas = try #require(
+            Canvas(
+                width: Int(popup.frame.width.rounded(.up)) * scale,
+                height: Int(popup.frame.height.rounded(.up)) * scale, scale: scale))
         PanelRenderer(theme: theme).draw(popup, on: canvas)
         return canvas
     }
@@ -37,7 +39,9 @@ import TapboardRender
     }
 
     @Test func themesLookDifferent() throws {
-        let dark = try panel(.dark, scale: 1), light = try panel(.light, scale: 1), contrast = try panel(.highContrast, scale: 1)
+        let dark = try panel(.dark, scale: 1)
+        let light = try panel(.light, scale: 1)
+        let contrast = try panel(.highContrast, scale: 1)
         // The panel's corner is its background.
         #expect(dark.pixel(x: 0, y: 0) & 0xffffff == 0x1b1c20)
         #expect(light.pixel(x: 0, y: 0) & 0xffffff == 0xd5d8de)
@@ -71,7 +75,8 @@ import TapboardRender
         PanelRenderer(theme: wide).draw(g, PanelAppearance(), on: gapped)
         let f = g.keys[0].frame
         // Just inside the cap's edge: a key with the geometry's spacing, background with 16 pixels.
-        let x = Int(f.x) + 2, y = Int(f.center.y)
+        let x = Int(f.x) + 2
+        let y = Int(f.center.y)
         #expect(plain.pixel(x: x, y: y) & 0xffffff == 0x44464f)
         #expect(gapped.pixel(x: x, y: y) & 0xffffff == 0x1b1c20)
         #expect(gapped.pixel(x: Int(f.center.x), y: Int(f.y + f.height * 0.15)) & 0xffffff == 0x44464f)

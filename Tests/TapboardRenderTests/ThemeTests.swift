@@ -1,6 +1,7 @@
 import Glibc
-import Testing
 import TapboardCore
+import Testing
+
 @testable import TapboardRender
 
 /// The built-in themes, theme files and the choice by the desktop's colour scheme.
@@ -18,11 +19,13 @@ import TapboardCore
     /// Every label against what it is drawn on: keys, special keys, a shift that is on,
     /// a held key, the return key, the space bar's name, popups.
     static func labelPairs(_ t: Theme) -> [(String, Color, Color)] {
-        [("label on key", t.label, t.key), ("label on special key", t.label, t.specialKey),
-         ("on key", t.background, t.label), ("held key", t.pressedLabel, t.pressedKey),
-         ("return key", t.accentLabel, t.accentKey), ("space bar name", t.secondaryLabel, t.key),
-         ("popup", t.label, t.popup), ("selected popup item", t.accentLabel, t.accentKey),
-         ("strip word", t.label, t.background), ("other strip words", t.secondaryLabel, t.background)]
+        [
+            ("label on key", t.label, t.key), ("label on special key", t.label, t.specialKey),
+            ("on key", t.background, t.label), ("held key", t.pressedLabel, t.pressedKey),
+            ("return key", t.accentLabel, t.accentKey), ("space bar name", t.secondaryLabel, t.key),
+            ("popup", t.label, t.popup), ("selected popup item", t.accentLabel, t.accentKey),
+            ("strip word", t.label, t.background), ("other strip words", t.secondaryLabel, t.background)
+        ]
     }
 
     @Test func highContrastLabelsReachSevenToOne() {
@@ -113,8 +116,11 @@ import TapboardCore
 
     @Test func anEmptyFontIsReported() {
         let (_, warnings) = ThemeFile.parse("font =\nfont = \"\"", file: "f")
-        #expect(warnings == ["f:1: \"font\" wants a font such as Sans or \"Cantarell Bold\"; ignored",
-                             "f:2: \"font\" wants a font such as Sans or \"Cantarell Bold\"; ignored"])
+        #expect(
+            warnings == [
+                "f:1: \"font\" wants a font such as Sans or \"Cantarell Bold\"; ignored",
+                "f:2: \"font\" wants a font such as Sans or \"Cantarell Bold\"; ignored"
+            ])
     }
 
     @Test func aBaseAppliesFirstWhereverItIsWritten() {
@@ -130,11 +136,14 @@ import TapboardCore
     /// Random files made of pieces of theme lines: each problem is one well-formed line,
     /// every value stays in its documented range, and CR LF line ends read the same.
     @Test func randomFilesGiveWellFormedWarningsAndSaneThemes() {
-        let pieces = ThemeFile.keys + ["=", " = ", "#", " # c", "\n", "\n", "\r\n", "#ffffff", "#12345678", "#1234", "0", "0.5",
-                                       "-1", "99", "1e308", "nan", "Sans Bold", "\"", "light", "high-contrast", "é", "\t", ""]
+        let pieces =
+            ThemeFile.keys + [
+                "=", " = ", "#", " # c", "\n", "\n", "\r\n", "#ffffff", "#12345678", "#1234", "0", "0.5",
+                "-1", "99", "1e308", "nan", "Sans Bold", "\"", "light", "high-contrast", "é", "\t", ""
+            ]
         var seed: UInt64 = 0x5eed
         func next(_ n: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((seed >> 33) % UInt64(n))
         }
         for _ in 0..<3000 {
@@ -204,13 +213,13 @@ import TapboardCore
     }
 }
 
-private extension String {
+extension String {
     /// The same text with CR LF line ends.
-    func replacingLineEnds() -> String {
+    fileprivate func replacingLineEnds() -> String {
         String(decoding: utf8.flatMap { $0 == 10 ? [13, 10] : [$0] }, as: UTF8.self)
     }
 }
 
-private extension Double {
-    func pow(_ e: Double) -> Double { Glibc.pow(self, e) }
+extension Double {
+    fileprivate func pow(_ e: Double) -> Double { Glibc.pow(self, e) }
 }

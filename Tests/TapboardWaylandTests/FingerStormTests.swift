@@ -1,5 +1,6 @@
-import Testing
 import TapboardCore
+import Testing
+
 @testable import TapboardWayland
 
 /// SplitMix64: a storm is reproduced from its seed.
@@ -50,8 +51,10 @@ final class Storm {
         random = SeededRandom(state: seed)
         let vk = try VirtualKeyboard(sink: log)
         self.vk = vk
-        host = CommandHost(Controller(layouts: [layout] + (library.all["emoji"].map { [$0] } ?? []), settings: Settings(),
-                                      library: library, suggestions: suggestions ? FewWords() : nil), time: 10_000)
+        host = CommandHost(
+            Controller(
+                layouts: [layout] + (library.all["emoji"].map { [$0] } ?? []), settings: Settings(),
+                library: library, suggestions: suggestions ? FewWords() : nil), time: 10_000)
         host.onKeys = { command, time in
             switch command {
             case .typeKeys(let s): vk.type(s, time: UInt32(truncatingIfNeeded: time))
@@ -83,11 +86,13 @@ final class Storm {
         guard let g = c.geometry, !g.keys.isEmpty else { return Point(x: 0, y: 0) }
         if Int.random(in: 0..<10, using: &random) < 8 {
             let f = g.keys.randomElement(using: &random)!.frame
-            return Point(x: f.center.x + Double.random(in: -0.4...0.4, using: &random) * f.width,
-                         y: f.center.y + Double.random(in: -0.4...0.4, using: &random) * f.height)
+            return Point(
+                x: f.center.x + Double.random(in: -0.4...0.4, using: &random) * f.width,
+                y: f.center.y + Double.random(in: -0.4...0.4, using: &random) * f.height)
         }
-        return Point(x: Double.random(in: -30...Double(g.width + 30), using: &random),
-                     y: Double.random(in: -150...Double(g.height + 30), using: &random))
+        return Point(
+            x: Double.random(in: -30...Double(g.width + 30), using: &random),
+            y: Double.random(in: -150...Double(g.height + 30), using: &random))
     }
 
     func step() {
@@ -126,11 +131,14 @@ final class Storm {
     func aStormLeavesNothingHeld(seed: UInt64) throws {
         #expect(Self.layouts.count > 30)
         let purposes: [ContentPurpose] = [.normal, .terminal, .password, .url, .digits]
-        var popups = 0, typed = 0, keyEvents = 0
+        var popups = 0
+        var typed = 0
+        var keyEvents = 0
         for (i, layout) in Self.layouts.enumerated() {
             let purpose = purposes[(i + Int(seed)) % purposes.count]
-            let storm = try Storm(layout, library: Self.library, seed: seed &* 1000 &+ UInt64(i), purpose: purpose,
-                                  suggestions: seed != 2)
+            let storm = try Storm(
+                layout, library: Self.library, seed: seed &* 1000 &+ UInt64(i), purpose: purpose,
+                suggestions: seed != 2)
             for _ in 0..<300 { storm.step() }
             storm.lift()
             popups += storm.host.popups
@@ -163,7 +171,10 @@ final class Storm {
         // (Keyboards whose keys combine, dead keys or Telex, type something else by design.)
         for layout in Self.layouts where layout.compose == nil {
             let storm = try Storm(layout, library: Self.library, seed: seed, purpose: .normal, suggestions: false)
-            guard let g = storm.c.geometry else { Issue.record("\(layout.name): no panel"); continue }
+            guard let g = storm.c.geometry else {
+                Issue.record("\(layout.name): no panel")
+                continue
+            }
             let letters = g.keys.filter { if case .text = $0.key.action { true } else { false } }
             guard !letters.isEmpty else { continue }
             var expected = ""
@@ -188,7 +199,9 @@ final class Storm {
                 let time = storm.time
                 storm.call { $0.release(s, time: time) }
             }
-            #expect(storm.host.inserted == expected && storm.host.violations.isEmpty, "\(layout.name), seed \(seed): \(storm.host.violations)")
+            #expect(
+                storm.host.inserted == expected && storm.host.violations.isEmpty,
+                "\(layout.name), seed \(seed): \(storm.host.violations)")
         }
     }
 }

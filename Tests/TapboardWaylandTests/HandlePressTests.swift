@@ -1,5 +1,6 @@
-import Testing
 import TapboardCore
+import Testing
+
 @testable import TapboardWayland
 
 /// Presses on the handle bring the panel up and never reach the keyboard; presses on the

@@ -1,7 +1,8 @@
 import CXKBCommon
 import Glibc
-import Testing
 import TapboardCore
+import Testing
+
 @testable import TapboardWayland
 
 /// Every character a shipped keyboard can type must be typeable through the virtual
@@ -25,8 +26,10 @@ import TapboardCore
             var buf = [UInt8](repeating: 0, count: 65536)
             while case let n = fread(&buf, 1, buf.count, f), n > 0 { bytes += buf[..<n] }
             fclose(f)
-            layouts.append(try LayoutParser.parse(String(decoding: bytes, as: UTF8.self), file: name,
-                                                  defaultName: String(name.dropLast(5))))
+            layouts.append(
+                try LayoutParser.parse(
+                    String(decoding: bytes, as: UTF8.self), file: name,
+                    defaultName: String(name.dropLast(5))))
         }
         return layouts
     }
@@ -46,8 +49,10 @@ import TapboardCore
     func keysym(of code: UInt32, in log: Log) throws -> UInt32? {
         let context = try #require(xkb_context_new(XKB_CONTEXT_NO_FLAGS))
         defer { xkb_context_unref(context) }
-        let km = try #require(xkb_keymap_new_from_string(context, log.keymaps.last!, XKB_KEYMAP_FORMAT_TEXT_V1,
-                                                         XKB_KEYMAP_COMPILE_NO_FLAGS))
+        let km = try #require(
+            xkb_keymap_new_from_string(
+                context, log.keymaps.last!, XKB_KEYMAP_FORMAT_TEXT_V1,
+                XKB_KEYMAP_COMPILE_NO_FLAGS))
         defer { xkb_keymap_unref(km) }
         var syms: UnsafePointer<xkb_keysym_t>?
         let n = xkb_keymap_key_get_syms_by_level(km, code + 8, 0, 0, &syms)

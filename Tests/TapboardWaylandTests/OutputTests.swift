@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TapboardWayland
 
 /// Output state applies on `done`; the logical size comes from xdg-output, else from

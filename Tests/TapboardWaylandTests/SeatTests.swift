@@ -1,5 +1,6 @@
-import Testing
 import TapboardCore
+import Testing
+
 @testable import TapboardWayland
 
 /// Pointer crossings, device loss and seat removal, fed to a seat by hand as the
@@ -104,8 +105,11 @@ import TapboardCore
         seat.pointerMotion(to: Point(x: 7, y: 8))
         seat.pointerFrame()
         seat.pointerButton(pressed: false, time: 2)
-        #expect(log.events == ["press pointer panel 10,20", "move pointer popup(100,-80) 5,6",
-                               "move pointer popup(100,-80) 7,8", "release pointer"])
+        #expect(
+            log.events == [
+                "press pointer panel 10,20", "move pointer popup(100,-80) 5,6",
+                "move pointer popup(100,-80) 7,8", "release pointer"
+            ])
     }
 
     /// phoc sends the leave and the enter in frames of their own, in one burst.
@@ -172,8 +176,11 @@ import TapboardCore
         seat.pointerButton(pressed: false, time: 4)
         seat.touchDown(id: 4, surface: panel, at: Point(x: 6, y: 6), time: 5)
         seat.touchUp(id: 4, time: 6)
-        #expect(log.events.suffix(4) == ["press pointer panel 5,5", "release pointer",
-                                         "press touch4 panel 6,6", "release touch4"])
+        #expect(
+            log.events.suffix(4) == [
+                "press pointer panel 5,5", "release pointer",
+                "press touch4 panel 6,6", "release touch4"
+            ])
     }
 
     @Test func seatRemovalCancelsEveryPress() {

@@ -1,5 +1,6 @@
-import Testing
 import TapboardCore
+import Testing
+
 @testable import TapboardWayland
 
 /// Touch events fed to the seat, as wl_touch would deliver them, go the live panel's
@@ -21,8 +22,9 @@ import TapboardCore
         init(_ layout: Layout) {
             var settings = Settings()
             settings.keyPreview = false
-            controller = Controller(layouts: [layout], settings: settings, library: Library(layout: layout),
-                                    textInput: false)
+            controller = Controller(
+                layouts: [layout], settings: settings, library: Library(layout: layout),
+                textInput: false)
             for case .showPanel(let h) in controller.start(hidden: false) {
                 _ = controller.panelConfigured(width: 720, height: h)
             }
@@ -35,8 +37,15 @@ import TapboardCore
         }
     }
 
-    let layout = Layout(name: "t", displayName: "t", layers: [Layer(name: "base", rows: [
-        "qwertyuiop".map { Key.text(String($0)) }, "asdfghjkl".map { Key.text(String($0)) }])])
+    let layout = Layout(
+        name: "t", displayName: "t",
+        layers: [
+            Layer(
+                name: "base",
+                rows: [
+                    "qwertyuiop".map { Key.text(String($0)) }, "asdfghjkl".map { Key.text(String($0)) }
+                ])
+        ])
     let surface = OpaquePointer(bitPattern: 0x1000)!
 
     /// A seat with no compositor behind it, feeding the controller.

@@ -1,8 +1,10 @@
 /// Reads a layout's `"compose"` object (layouts/README.md, "Dead keys, compose and Telex").
 extension LayoutParser.Reader {
     static let composeFields: Set = ["dead", "sequences", "telex"]
-    static let telexFields: Set = ["marks", "alone", "vowels", "tones", "initials", "finals", "stopFinals",
-                                   "stopTones", "toneOnSecond"]
+    static let telexFields: Set = [
+        "marks", "alone", "vowels", "tones", "initials", "finals", "stopFinals",
+        "stopTones", "toneOnSecond"
+    ]
 
     mutating func compose(_ value: JSONValue) -> ComposeRules? {
         guard let fields = members(value, "\"compose\"", allowed: Self.composeFields) else { return nil }
@@ -18,7 +20,8 @@ extension LayoutParser.Reader {
         }
         let starters = stringMap(dead, "\"dead\"")
         let table = stringMap(sequences, "\"sequences\"")
-        for (seq, pos) in table.positions where !starters.map.keys.contains(where: { seq.unicodeScalars.starts(with: $0.unicodeScalars) }) {
+        for (seq, pos) in table.positions
+        where !starters.map.keys.contains(where: { seq.unicodeScalars.starts(with: $0.unicodeScalars) }) {
             fail(pos, "sequence \"\(seq)\" does not start with a dead key of \"dead\"")
         }
         for (seq, pos) in table.positions where table.map[seq]?.isEmpty == true {
@@ -28,7 +31,8 @@ extension LayoutParser.Reader {
     }
 
     /// An object of strings, with the position of each key.
-    mutating func stringMap(_ value: JSONValue, _ what: String) -> (map: [String: String], positions: [(String, SourcePosition)]) {
+    mutating func stringMap(_ value: JSONValue, _ what: String) -> (map: [String: String], positions: [(String, SourcePosition)])
+    {
         guard case .object(let list) = value.kind else {
             fail(value.position, "\(what) must be an object of strings")
             return ([:], [])
@@ -82,8 +86,9 @@ extension LayoutParser.Reader {
                     }
                     for item in items {
                         guard case .array(let pair) = item.kind, pair.count == 2,
-                              let from = string(pair[0], "a rewrite"), let to = string(pair[1], "a rewrite"),
-                              !from.isEmpty, from.count == to.count else {
+                            let from = string(pair[0], "a rewrite"), let to = string(pair[1], "a rewrite"),
+                            !from.isEmpty, from.count == to.count
+                        else {
                             fail(item.position, "a rewrite is a pair [from, to] of the same number of letters")
                             continue
                         }
@@ -102,11 +107,12 @@ extension LayoutParser.Reader {
             }
             alone = m.map.filter { $0.value.count == 1 }
         }
-        return TelexRules(marks: marks, alone: alone, vowels: vowels, tones: tones,
-                          initials: stringSet(f["initials"], "\"initials\""),
-                          finals: stringSet(f["finals"], "\"finals\""),
-                          stopFinals: stringSet(f["stopFinals"], "\"stopFinals\""),
-                          stopTones: stringSet(f["stopTones"], "\"stopTones\""),
-                          toneOnSecond: stringSet(f["toneOnSecond"], "\"toneOnSecond\""))
+        return TelexRules(
+            marks: marks, alone: alone, vowels: vowels, tones: tones,
+            initials: stringSet(f["initials"], "\"initials\""),
+            finals: stringSet(f["finals"], "\"finals\""),
+            stopFinals: stringSet(f["stopFinals"], "\"stopFinals\""),
+            stopTones: stringSet(f["stopTones"], "\"stopTones\""),
+            toneOnSecond: stringSet(f["toneOnSecond"], "\"toneOnSecond\""))
     }
 }

@@ -8,7 +8,10 @@ public struct TelexRules: Sendable, Equatable {
     public struct Rewrite: Sendable, Equatable {
         public var from: String
         public var to: String
-        public init(_ from: String, _ to: String) { self.from = from; self.to = to }
+        public init(_ from: String, _ to: String) {
+            self.from = from
+            self.to = to
+        }
     }
 
     /// Mark keys (a e o w d): their rewrites, tried in order. Rewrites of vowels apply
@@ -31,9 +34,11 @@ public struct TelexRules: Sendable, Equatable {
     /// others take it on the first (mùa, mía).
     public var toneOnSecond: Set<String>
 
-    public init(marks: [String: [Rewrite]], alone: [String: String], vowels: [Character],
-                tones: [String: [Character]], initials: Set<String>, finals: Set<String>,
-                stopFinals: Set<String>, stopTones: Set<String>, toneOnSecond: Set<String>) {
+    public init(
+        marks: [String: [Rewrite]], alone: [String: String], vowels: [Character],
+        tones: [String: [Character]], initials: Set<String>, finals: Set<String>,
+        stopFinals: Set<String>, stopTones: Set<String>, toneOnSecond: Set<String>
+    ) {
         self.marks = marks
         self.alone = alone
         self.vowels = vowels
@@ -60,7 +65,8 @@ public struct TelexRules: Sendable, Equatable {
         let initial = String(lower[..<start])
         let final = String(lower[end...])
         guard initial.isEmpty || initials.contains(initial),
-              final.isEmpty || finals.contains(final) else { return nil }
+            final.isEmpty || finals.contains(final)
+        else { return nil }
         return (start..<end, final)
     }
 

@@ -62,7 +62,8 @@ public struct TelexWord: MultiStageInput {
             }
         }
         if let alone = rules.alone[key], nucleus.count == 1, nucleus.upperBound == letters.count,
-           lower[nucleus.lowerBound] == Character(alone) {
+            lower[nucleus.lowerBound] == Character(alone)
+        {
             // "ww": the ư that w typed alone goes back to w.
             letters[letters.count - 1] = typed
             return true

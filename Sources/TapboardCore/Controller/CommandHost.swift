@@ -90,7 +90,9 @@ public struct CommandHost {
             fire(t)
         }
         if !controller.keyboard.activePresses.isEmpty { violated("presses held after every finger lifted") }
-        if timers.keys.contains(where: { if case .key = $0 { true } else { false } }) { violated("key timers left: \(timers.keys)") }
+        if timers.keys.contains(where: { if case .key = $0 { true } else { false } }) {
+            violated("key timers left: \(timers.keys)")
+        }
         if controller.keyboard.popup != nil || popupShown { violated("a popup left open") }
         if bubbleShown { violated("a key bubble left shown") }
     }
@@ -105,7 +107,10 @@ public struct CommandHost {
         switch command {
         case .edit(let e):
             if e.deleteBefore < 0 || e.deleteAfter < 0 || e.deleteBefore > Int(UInt32.max) || e.deleteAfter > Int(UInt32.max)
-                || e.insert.utf8.count > 4000 { violated("an edit text-input cannot carry: \(e)") }
+                || e.insert.utf8.count > 4000
+            {
+                violated("an edit text-input cannot carry: \(e)")
+            }
             if !e.deletes && e.insert.isEmpty { violated("an empty edit") }
             if !fieldTakesText { violated("an edit with no active field") }
             inserted += e.insert

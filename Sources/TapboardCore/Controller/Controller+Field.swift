@@ -28,7 +28,8 @@ extension Controller {
             if change == .activated { forgetField() }
             let predicted = text.known != nil
             if !text.clientReported(state.surrounding, showing: preedit), predicted, change == .updated,
-               sequence?.isOpen == true {
+                sequence?.isOpen == true
+            {
                 // The cursor or the text moved under an open sequence (a tap in the field):
                 // the client has ended its preedit its own way; the next key starts afresh.
                 forgetSequence()
@@ -79,7 +80,10 @@ extension Controller {
         field = TextFieldState()
         forgetField()
         let strip = stripChanged()  // the strip goes: keys move, held ones end
-        return [.say("another input method holds this seat; typing through the virtual keyboard only "
-                     + "(SIGUSR2 shows the panel, SIGUSR1 hides it)")] + strip + autoShift() + show()
+        return [
+            .say(
+                "another input method holds this seat; typing through the virtual keyboard only "
+                    + "(SIGUSR2 shows the panel, SIGUSR1 hides it)")
+        ] + strip + autoShift() + show()
     }
 }

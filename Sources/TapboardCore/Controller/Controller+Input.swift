@@ -102,8 +102,9 @@ extension Controller {
     mutating func submit(_ effect: Effect) -> [Command] {
         let target = textInputField
         var out: [Command] = []
-        let outputs = Submission.plan(effect, field: target, text: target == nil ? nil : text.known,
-                                      keyInFlight: target != nil && text.awaitsKey)
+        let outputs = Submission.plan(
+            effect, field: target, text: target == nil ? nil : text.known,
+            keyInFlight: target != nil && text.awaitsKey)
         for output in outputs {
             switch output {
             case .edit(let edit):

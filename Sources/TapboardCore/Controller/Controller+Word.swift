@@ -96,7 +96,8 @@ extension Controller {
         let typed = word.finish()
         let out: [Command]
         if mayAutocorrect, Self.correctingSeparators.contains(separator), !word.kept.contains(typed),
-           let fix = strip.autocorrect, fix != typed {
+            let fix = strip.autocorrect, fix != typed
+        {
             word.corrected(typed, to: fix + separator)
             out = settled + replace(typed, with: fix + separator)
         } else {
@@ -142,7 +143,8 @@ extension Controller {
     /// A slot of the strip was tapped: its word replaces the one being typed, with a space.
     mutating func pick(_ slot: Int) -> [Command] {
         guard showsStrip, strip.slots.indices.contains(slot) else { return [] }
-        let chosen: String, keep: Bool
+        let chosen: String
+        let keep: Bool
         switch strip.slots[slot] {
         case .empty: return []
         case .word(let w): (chosen, keep) = (w, false)
@@ -193,8 +195,9 @@ extension Controller {
             // The context is the text before the word, not the word itself.
             let typed = word.letters
             if !typed.isEmpty, before.hasSuffix(typed) { before.removeLast(typed.count) }
-            new = p.strip(for: typed, context: before, learned: learnedWords(),
-                          autocorrect: mayAutocorrect && !word.kept.contains(typed))
+            new = p.strip(
+                for: typed, context: before, learned: learnedWords(),
+                autocorrect: mayAutocorrect && !word.kept.contains(typed))
         }
         guard shownStrip.update(new) else { return [] }
         // The toolbar takes the strip's place while it is empty (toolbar = auto).
@@ -222,8 +225,10 @@ extension Controller {
         var before = text.bestGuess?.beforeCursor.map(String.init) ?? ""
         if before.hasSuffix(used) { before.removeLast(used.count) }
         let previous = before.split(whereSeparator: { $0 == " " || $0 == "\n" }).last.map(String.init)
-        word.used(.init(word: used, previous: previous?.trimmingCharacters(".,!?;:\"()"), language: language,
-                        kept: kept))
+        word.used(
+            .init(
+                word: used, previous: previous?.trimmingCharacters(".,!?;:\"()"), language: language,
+                kept: kept))
     }
 
     /// The field is being left: its words become learned words, if the field ever showed

@@ -67,8 +67,10 @@ public struct Controller {
 
     /// `layouts`: the enabled keyboards, loaded, in globe order (at least one). Panels
     /// among them join the globe key's list, not its tap cycle.
-    public init(layouts: [Layout], settings: Settings, library: any LayoutLibrary, textInput: Bool = true,
-                suggestions: (any SuggestionLibrary)? = nil) {
+    public init(
+        layouts: [Layout], settings: Settings, library: any LayoutLibrary, textInput: Bool = true,
+        suggestions: (any SuggestionLibrary)? = nil
+    ) {
         precondition(!layouts.isEmpty, "at least one keyboard")
         self.settings = settings
         self.library = library
@@ -131,14 +133,16 @@ public struct Controller {
 
     /// The panel as it should be on this output: keys, and the strip and toolbar where they show.
     var wantedGeometry: PanelGeometry {
-        PanelGeometry.forOutput(width: output.width, height: output.height, layout: keyboard.layout,
-                                layer: keyboard.layer, bar: wantedBar, size: settings.height)
+        PanelGeometry.forOutput(
+            width: output.width, height: output.height, layout: keyboard.layout,
+            layer: keyboard.layer, bar: wantedBar, size: settings.height)
     }
 
     /// Key rectangles for a panel of this size (the strip and toolbar as tall as they want to be).
     func makeGeometry(width: Int, height: Int) -> PanelGeometry {
-        PanelGeometry(layer: keyboard.layer, width: width, height: height, stripHeight: wantedGeometry.barHeight,
-                      bar: wantedBar)
+        PanelGeometry(
+            layer: keyboard.layer, width: width, height: height, stripHeight: wantedGeometry.barHeight,
+            bar: wantedBar)
     }
 
     /// The output the panel is on has this logical size (first known, rotated, scaled, moved).

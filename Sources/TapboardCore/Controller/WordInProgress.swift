@@ -34,8 +34,14 @@ struct WordInProgress {
     /// Text that joins the word being typed.
     func joins(_ t: String) -> Bool {
         guard t.count == 1, let c = t.first else { return false }
-        if c.isLetter || c.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .nonspacingMark
-            || $0.properties.generalCategory == .spacingMark }) { return true }
+        if c.isLetter
+            || c.unicodeScalars.allSatisfy({
+                $0.properties.generalCategory == .nonspacingMark
+                    || $0.properties.generalCategory == .spacingMark
+            })
+        {
+            return true
+        }
         return !letters.isEmpty && (c == "'" || c == "’" || c == "-" || c.isNumber)
     }
 

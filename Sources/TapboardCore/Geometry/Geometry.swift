@@ -2,7 +2,10 @@
 public struct Rect: Sendable, Equatable {
     public var x, y, width, height: Double
     public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
@@ -14,7 +17,10 @@ public struct Rect: Sendable, Equatable {
 
 public struct Point: Sendable, Equatable {
     public var x, y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
 }
 
 /// A key placed on the panel.
@@ -27,7 +33,10 @@ public struct PlacedKey: Sendable, Equatable {
     public var cell: Rect
 
     public init(key: Key, row: Int, frame: Rect, cell: Rect) {
-        self.key = key; self.row = row; self.frame = frame; self.cell = cell
+        self.key = key
+        self.row = row
+        self.frame = frame
+        self.cell = cell
     }
 }
 
@@ -84,7 +93,10 @@ public struct PanelGeometry: Sendable, Equatable {
             var edges: [Double] = []
             var u = margin
             edges.append(u)
-            for key in row { u += key.width; edges.append(u) }
+            for key in row {
+                u += key.width
+                edges.append(u)
+            }
             let x = edges.map { (left + span * $0 / units).rounded() }
             let real = row.indices.filter { row[$0].action != .spacer }
             for (n, i) in real.enumerated() {
@@ -124,19 +136,24 @@ public struct PanelGeometry: Sendable, Equatable {
         let x0 = (keys.left + keys.span * Double(i) / Double(n)).rounded()
         let x1 = (keys.left + keys.span * Double(i + 1) / Double(n)).rounded()
         let (c0, c1) = (i == 0 ? row.x : x0, i == n - 1 ? row.maxX : x1)
-        return (Rect(x: x0, y: row.y, width: x1 - x0, height: row.height),
-                Rect(x: c0, y: row.y, width: c1 - c0, height: row.height))
+        return (
+            Rect(x: x0, y: row.y, width: x1 - x0, height: row.height),
+            Rect(x: c0, y: row.y, width: c1 - c0, height: row.height)
+        )
     }
 
     /// The toolbar's buttons in `row`: each in a fixed quarter (Paste's stays empty while it
     /// does not show), so that the others never move.
-    static func toolbarButtons(_ buttons: [ToolbarButton], in row: Rect, over keys: (left: Double, span: Double),
-                               spacing: Double) -> [PlacedKey] {
+    static func toolbarButtons(
+        _ buttons: [ToolbarButton], in row: Rect, over keys: (left: Double, span: Double),
+        spacing: Double
+    ) -> [PlacedKey] {
         let all = ToolbarButton.allCases
         return buttons.map { button in
             let (drawn, cell) = column(all.firstIndex(of: button) ?? 0, of: all.count, in: row, over: keys)
-            return PlacedKey(key: Key(label: button.label, action: .toolbar(button)), row: -1,
-                             frame: drawn.insetBy(spacing / 2), cell: cell)
+            return PlacedKey(
+                key: Key(label: button.label, action: .toolbar(button)), row: -1,
+                frame: drawn.insetBy(spacing / 2), cell: cell)
         }
     }
 
@@ -182,15 +199,18 @@ extension PanelGeometry {
     /// suggestion strip on top (the whole still at most half the output); with `bar`, the
     /// strip and the toolbar as it says, each a row of strip height. `size`: the user's
     /// height for the whole panel, strip and toolbar included.
-    public static func forOutput(width: Int, height: Int, layout: Layout, layer: Layer,
-                                 strip: Bool = false, bar: PanelBar? = nil,
-                                 size: PanelHeight = .automatic) -> PanelGeometry {
+    public static func forOutput(
+        width: Int, height: Int, layout: Layout, layer: Layer,
+        strip: Bool = false, bar: PanelBar? = nil,
+        size: PanelHeight = .automatic
+    ) -> PanelGeometry {
         let bar = bar ?? PanelBar(slots: strip)
         let rows = layout.layers.map { $0.relativeRowHeights.reduce(0, +) }.max() ?? 1
         if let total = size.pixels(outputHeight: height) {
             // The strip and toolbar rows as tall as they would be over keys sharing the rest.
             let bars = Double(bar.rows)
-            let band = bar.rows > 0
+            let band =
+                bar.rows > 0
                 ? min(PanelSizing.stripHeight(rowHeight: Double(total) / (rows + 0.62 * bars)) * bar.rows, total - 1) : 0
             return PanelGeometry(layer: layer, width: width, height: total, stripHeight: band, bar: bar)
         }
@@ -199,8 +219,9 @@ extension PanelGeometry {
         let stripHeight = PanelSizing.stripHeight(rowHeight: Double(keysHeight) / rows) * bar.rows
         // At least a pixel of keys: a layer surface anchored at the bottom must not ask for height 0.
         keysHeight = max(min(keysHeight, height / 2 - stripHeight), 1)
-        return PanelGeometry(layer: layer, width: width, height: keysHeight + stripHeight, stripHeight: stripHeight,
-                             bar: bar)
+        return PanelGeometry(
+            layer: layer, width: width, height: keysHeight + stripHeight, stripHeight: stripHeight,
+            bar: bar)
     }
 }
 

@@ -11,7 +11,8 @@ extension Key {
     /// (a letter's hint then shows in upper case too). Nil for keys with nothing to offer.
     public func hint(shifted: Bool) -> KeyHint? {
         guard case .text(let text) = action, icon == nil, image == nil,
-              let first = alternates.first(where: { $0 != text }) else { return nil }
+            let first = alternates.first(where: { $0 != text })
+        else { return nil }
         let emoji = first.unicodeScalars.contains { $0.properties.isEmojiPresentation || $0 == "\u{FE0F}" }
         guard first.count == 1, !emoji else { return .mark }
         guard shifted, !keepsCase else { return .text(first) }

@@ -15,13 +15,16 @@ public struct SurroundingText: Sendable, Equatable {
     /// Byte offset of the selection's other end; equal to `cursor` without a selection.
     public var anchor: Int
     public init(text: String, cursor: Int, anchor: Int) {
-        self.text = text; self.cursor = cursor; self.anchor = anchor
+        self.text = text
+        self.cursor = cursor
+        self.anchor = anchor
     }
 }
 
 /// text-input-v3 content purposes, by wire value.
 public enum ContentPurpose: UInt32, Sendable, CaseIterable {
-    case normal = 0, alpha, digits, number, phone, url, email, name, password, pin, date, time, datetime, terminal
+    case normal = 0
+    case alpha, digits, number, phone, url, email, name, password, pin, date, time, datetime, terminal
 
     public var name: String { String(describing: self) }
 }

@@ -28,8 +28,10 @@ public enum Submission {
     /// focused field (nil when input-method-v2 is not usable); `text` what tapboard
     /// knows of its text (nil: nothing, or not reliably); `keyInFlight`: a key sent
     /// before may not have reached the field yet.
-    public static func plan(_ effect: Effect, field: TextFieldState?, text: SurroundingText?,
-                            keyInFlight: Bool = false) -> [Output] {
+    public static func plan(
+        _ effect: Effect, field: TextFieldState?, text: SurroundingText?,
+        keyInFlight: Bool = false
+    ) -> [Output] {
         let outputs = plan(effect, field: field, text: text)
         guard keyInFlight else { return outputs }
         return outputs.flatMap { output -> [Output] in
@@ -74,7 +76,7 @@ public enum Submission {
         case .key(let sym, let mods):
             return [.key(sym, mods)]
         case .redrawKeys, .redrawAll, .schedule, .showPopup, .closePopup, .showPreview, .hidePreview,
-             .nextKeyboard, .pickKeyboard, .hide, .pickSuggestion, .toolbar, .openPanel, .back:
+            .nextKeyboard, .pickKeyboard, .hide, .pickSuggestion, .toolbar, .openPanel, .back:
             return []
         }
     }

@@ -24,8 +24,10 @@ public enum TextRules {
     /// cursor (`text`): locked for upper-case fields; off where the hints say lower case,
     /// the field is not prose, or the mode and the field do not ask for capitals; else
     /// once at the start of the text and after a sentence ends (". ", "! ", "? ", a new line).
-    public static func autoShift(_ field: TextFieldState, text: SurroundingText?,
-                                 mode: AutoCapitalise = .field) -> ShiftState {
+    public static func autoShift(
+        _ field: TextFieldState, text: SurroundingText?,
+        mode: AutoCapitalise = .field
+    ) -> ShiftState {
         guard field.active, isProse(field), !field.hints.contains(.lowercase) else { return .off }
         if field.hints.contains(.uppercase) { return .locked }
         let asked = field.hints.contains(.autoCapitalization) || field.hints.contains(.titlecase)
@@ -43,7 +45,8 @@ public enum TextRules {
     /// word ends a sentence; nil where a plain space is right.
     public static func sentenceEndEdit(_ field: TextFieldState, text: SurroundingText?) -> TextEdit? {
         guard field.active, isProse(field), let s = text, !s.hasSelection,
-              let before = s.beforeCursor, before.last == " " else { return nil }
+            let before = s.beforeCursor, before.last == " "
+        else { return nil }
         let beforeSpace = before.dropLast()
         guard let last = beforeSpace.last, last.isLetter || last.isNumber else { return nil }
         return TextEdit(deleteBefore: 1, insert: ". ")

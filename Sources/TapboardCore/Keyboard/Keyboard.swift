@@ -98,8 +98,10 @@ public struct KeyboardState: Sendable {
 
     // MARK: input
 
-    public mutating func press(_ source: PressSource, at point: Point, time: UInt64,
-                               in geometry: PanelGeometry) -> [Effect] {
+    public mutating func press(
+        _ source: PressSource, at point: Point, time: UInt64,
+        in geometry: PanelGeometry
+    ) -> [Effect] {
         var effects = cancel(source)
         // While one finger holds a popup open, other fingers wait.
         if popup != nil { return effects }
@@ -108,8 +110,10 @@ public struct KeyboardState: Sendable {
         // Rolling typing: a new finger commits the keys other fingers still hold.
         let layerBefore = layerName
         if key.action != .shift {
-            for (other, p) in pressed where p.repeats == 0 && !p.long && p.cursorX == nil
-                && isRolling(geometry.keys[p.key].key) {
+            for (other, p) in pressed
+            where p.repeats == 0 && !p.long && p.cursorX == nil
+                && isRolling(geometry.keys[p.key].key)
+            {
                 pressed[other] = nil
                 effects += [.redrawKeys([p.key])] + endPreview(other) + activate(geometry.keys[p.key].key, time: time)
             }
@@ -239,7 +243,8 @@ public struct KeyboardState: Sendable {
             guard let (source, p) = pressed.first(where: { $0.value.id == id }), p.cursorX == nil else { return [] }
             pressed[source]?.repeats += 1
             let key = geometry.keys[p.key].key
-            let effects = key.action == .backspace && p.repeats >= timings.repeatsBeforeWords
+            let effects =
+                key.action == .backspace && p.repeats >= timings.repeatsBeforeWords
                 ? [Effect.deleteWordBackward] : activate(key, time: time, repeated: true)
             return effects + [.schedule(.repeatKey(press: id), after: timings.repeatInterval)]
         }

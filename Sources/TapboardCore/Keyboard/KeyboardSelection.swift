@@ -29,8 +29,10 @@ public struct KeyboardSelection: Sendable, Equatable {
     /// The keyboard to show, loaded and adapted: its wide layers on a wide panel, its
     /// email/URL variant where the field asks. The live panel and `tapboard geometry`
     /// both come through here.
-    public func layout<E: Error>(wide: Bool, isAvailable: (String) -> Bool,
-                                 load: (String) -> Result<Layout, E>) -> Result<Layout, E> {
+    public func layout<E: Error>(
+        wide: Bool, isAvailable: (String) -> Bool,
+        load: (String) -> Result<Layout, E>
+    ) -> Result<Layout, E> {
         let (name, variant) = shown(isAvailable: isAvailable)
         return load(name).map { loaded in
             let layout = loaded.forPanel(wide: wide)

@@ -27,19 +27,25 @@ public struct Popup: Sendable, Equatable {
     /// The first alternate starts selected, as on phones.
     public static func alternates(_ items: [String], above key: PlacedKey, panelWidth: Int) -> Popup {
         // (A key of a panel narrower than its gaps has no width of its own.)
-        let w = max(key.frame.width, 1), h = max(key.frame.height, 1), pad = padding
+        let w = max(key.frame.width, 1)
+        let h = max(key.frame.height, 1)
+        let pad = padding
         let total = Double(items.count) * w + 2 * pad
         let x = min(max(key.frame.center.x - total / 2, 0), max(Double(panelWidth) - total, 0))
         let frame = Rect(x: x, y: key.frame.y - h - 2 * pad, width: total, height: h + 2 * pad)
         let cells = items.indices.map { Rect(x: x + pad + Double($0) * w, y: frame.y + pad, width: w, height: h) }
-        return Popup(kind: .alternates, labels: items, values: items, frame: frame, itemFrames: cells,
-                     selected: items.isEmpty ? nil : 0)
+        return Popup(
+            kind: .alternates, labels: items, values: items, frame: frame, itemFrames: cells,
+            selected: items.isEmpty ? nil : 0)
     }
 
     /// A column of keyboard names above `key`, the current one selected.
-    public static func keyboards(_ names: [(name: String, displayName: String)], current: String,
-                                 above key: PlacedKey, panelWidth: Int) -> Popup {
-        let rowHeight = min(max(key.frame.height * 0.6, 32), 56), pad = padding
+    public static func keyboards(
+        _ names: [(name: String, displayName: String)], current: String,
+        above key: PlacedKey, panelWidth: Int
+    ) -> Popup {
+        let rowHeight = min(max(key.frame.height * 0.6, 32), 56)
+        let pad = padding
         let width = min(max(key.frame.width * 3.5, 220), Double(panelWidth))
         let height = Double(names.count) * rowHeight + 2 * pad
         let x = min(max(key.frame.x, 0), max(Double(panelWidth) - width, 0))
@@ -47,13 +53,15 @@ public struct Popup: Sendable, Equatable {
         let cells = names.indices.map {
             Rect(x: x + pad, y: frame.y + pad + Double($0) * rowHeight, width: width - 2 * pad, height: rowHeight)
         }
-        return Popup(kind: .keyboards, labels: names.map(\.displayName), values: names.map(\.name), frame: frame,
-                     itemFrames: cells, selected: names.firstIndex { $0.name == current })
+        return Popup(
+            kind: .keyboards, labels: names.map(\.displayName), values: names.map(\.name), frame: frame,
+            itemFrames: cells, selected: names.firstIndex { $0.name == current })
     }
 
     /// The pressed key's label, a size bigger, above the key.
     public static func preview(_ label: String, above key: PlacedKey, panelWidth: Int) -> Popup {
-        let w = max((key.frame.width * 1.4).rounded(), 1), h = max((key.frame.height * 1.1).rounded(), 1)
+        let w = max((key.frame.width * 1.4).rounded(), 1)
+        let h = max((key.frame.height * 1.1).rounded(), 1)
         let x = min(max(key.frame.center.x - w / 2, 0), max(Double(panelWidth) - w, 0))
         let frame = Rect(x: x, y: key.frame.y - h - padding, width: w, height: h)
         return Popup(kind: .preview, labels: [label], values: [], frame: frame, itemFrames: [frame], selected: nil)

@@ -17,7 +17,10 @@ public struct JSONValue: Sendable {
 public struct SourcePosition: Sendable, Equatable, CustomStringConvertible {
     public var line: Int
     public var column: Int
-    public init(line: Int, column: Int) { self.line = line; self.column = column }
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
     public var description: String { "\(line):\(column)" }
 }
 
@@ -61,7 +64,12 @@ struct JSONParser {
     }
 
     private mutating func advance() {
-        if scalars[index] == "\n" { line += 1; column = 1 } else { column += 1 }
+        if scalars[index] == "\n" {
+            line += 1
+            column = 1
+        } else {
+            column += 1
+        }
         index += 1
     }
 
@@ -81,9 +89,15 @@ struct JSONParser {
         case "{": return JSONValue(kind: try parseObject(depth: depth), position: start)
         case "[": return JSONValue(kind: try parseArray(depth: depth), position: start)
         case "\"": return JSONValue(kind: .string(try parseString()), position: start)
-        case "t": try parseWord("true"); return JSONValue(kind: .bool(true), position: start)
-        case "f": try parseWord("false"); return JSONValue(kind: .bool(false), position: start)
-        case "n": try parseWord("null"); return JSONValue(kind: .null, position: start)
+        case "t":
+            try parseWord("true")
+            return JSONValue(kind: .bool(true), position: start)
+        case "f":
+            try parseWord("false")
+            return JSONValue(kind: .bool(false), position: start)
+        case "n":
+            try parseWord("null")
+            return JSONValue(kind: .null, position: start)
         case let c? where c == "-" || ("0"..."9").contains(c):
             return JSONValue(kind: .number(try parseNumber()), position: start)
         default: throw SourceError(start, "expected a value, found \(describeCurrent())")
@@ -102,7 +116,10 @@ struct JSONParser {
         advance()
         var members: [(key: String, keyPosition: SourcePosition, value: JSONValue)] = []
         skipSpace()
-        if current == "}" { advance(); return .object(members) }
+        if current == "}" {
+            advance()
+            return .object(members)
+        }
         while true {
             skipSpace()
             let keyPosition = here
@@ -116,7 +133,10 @@ struct JSONParser {
             skipSpace()
             members.append((key, keyPosition, try parseValue(depth: depth + 1)))
             skipSpace()
-            if current == "," { advance(); continue }
+            if current == "," {
+                advance()
+                continue
+            }
             try expect("}", "',' or '}' in object")
             return .object(members)
         }
@@ -126,12 +146,18 @@ struct JSONParser {
         advance()
         var items: [JSONValue] = []
         skipSpace()
-        if current == "]" { advance(); return .array(items) }
+        if current == "]" {
+            advance()
+            return .array(items)
+        }
         while true {
             skipSpace()
             items.append(try parseValue(depth: depth + 1))
             skipSpace()
-            if current == "," { advance(); continue }
+            if current == "," {
+                advance()
+                continue
+            }
             try expect("]", "',' or ']' in array")
             return .array(items)
         }
@@ -143,9 +169,16 @@ struct JSONParser {
         var out = String.UnicodeScalarView()
         while true {
             guard let c = current else { throw SourceError(start, "unterminated string") }
-            if c == "\"" { advance(); return String(out) }
+            if c == "\"" {
+                advance()
+                return String(out)
+            }
             if c.value < 0x20 { throw SourceError(here, "control character in string (use \\n)") }
-            if c != "\\" { out.append(c); advance(); continue }
+            if c != "\\" {
+                out.append(c)
+                advance()
+                continue
+            }
             advance()
             guard let e = current else { throw SourceError(start, "unterminated string") }
             let escapePosition = here
@@ -200,7 +233,7 @@ struct JSONParser {
             text.unicodeScalars.append(c)
             advance()
         }
-        guard let value = Double(text), text.first != "+", !text.hasPrefix("-.") , !text.hasPrefix(".") else {
+        guard let value = Double(text), text.first != "+", !text.hasPrefix("-."), !text.hasPrefix(".") else {
             throw SourceError(start, "invalid number '\(text)'")
         }
         return value

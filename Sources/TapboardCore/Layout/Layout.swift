@@ -19,8 +19,10 @@ public struct Layout: Sendable, Equatable {
     /// Images and other layouts the file names, where it names them (for `tapboard check`).
     public var references: [LayoutReference] = []
 
-    public init(name: String, displayName: String, language: String = "",
-                direction: TextDirection = .leftToRight, layers: [Layer]) {
+    public init(
+        name: String, displayName: String, language: String = "",
+        direction: TextDirection = .leftToRight, layers: [Layer]
+    ) {
         self.name = name
         self.displayName = displayName
         self.language = language
@@ -81,8 +83,10 @@ public struct Key: Sendable, Equatable {
     /// What happens after the key is tapped: nothing more, back to the keyboard, hide.
     public var then = AfterTap.stay
 
-    public init(label: String, action: KeyAction, width: Double = 1, shifted: String? = nil,
-                alternates: [String] = [], icon: Icon? = nil) {
+    public init(
+        label: String, action: KeyAction, width: Double = 1, shifted: String? = nil,
+        alternates: [String] = [], icon: Icon? = nil
+    ) {
         self.label = label
         self.action = action
         self.width = width
@@ -172,6 +176,6 @@ public struct Modifiers: OptionSet, Sendable, Hashable {
     public static let logo = Modifiers(rawValue: 8)
 
     public static let names: [(String, Modifiers)] = [
-        ("shift", .shift), ("ctrl", .ctrl), ("alt", .alt), ("logo", .logo),
+        ("shift", .shift), ("ctrl", .ctrl), ("alt", .alt), ("logo", .logo)
     ]
 }

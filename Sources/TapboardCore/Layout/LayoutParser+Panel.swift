@@ -38,7 +38,9 @@ extension LayoutParser.Reader {
             }
         }
         if let t = fields["then"], let s = string(t, "\"then\"") {
-            if let after = AfterTap(rawValue: s) { key.then = after } else {
+            if let after = AfterTap(rawValue: s) {
+                key.then = after
+            } else {
                 let valid = AfterTap.allCases.map(\.rawValue).joined(separator: ", ")
                 fail(t.position, "unknown \"then\" \"\(s)\" (valid: \(valid))")
             }

@@ -11,12 +11,16 @@ public struct LayoutError: Error, Sendable, CustomStringConvertible {
 /// Reads the JSON layout format described in layouts/README.md.
 public enum LayoutParser {
     static let maxKeyWidth = 20.0
-    static let layoutFields: Set = ["name", "displayName", "language", "direction", "layers", "wideLayers",
-                                  "compose", "panel"]
+    static let layoutFields: Set = [
+        "name", "displayName", "language", "direction", "layers", "wideLayers",
+        "compose", "panel"
+    ]
     static let layerFields: Set = ["name", "rows", "rowHeights"]
-    static let keyFields: Set = ["label", "text", "action", "width", "shift", "alternates",
-                                 "layer", "keysym", "modifiers", "modifier", "spacer", "icon", "once",
-                                 "image", "case", "then", "layout"]
+    static let keyFields: Set = [
+        "label", "text", "action", "width", "shift", "alternates",
+        "layer", "keysym", "modifiers", "modifier", "spacer", "icon", "once",
+        "image", "case", "then", "layout"
+    ]
 
     /// Parses `text`; `file` names it in errors, `defaultName` is used when the file has no `name`.
     public static func parse(_ text: String, file: String, defaultName: String) throws(LayoutError) -> Layout {
@@ -44,8 +48,10 @@ public enum LayoutParser {
             problems.append(SourceError(at, message))
         }
 
-        mutating func members(_ value: JSONValue, _ what: String,
-                              allowed: Set<String>) -> [String: JSONValue]? {
+        mutating func members(
+            _ value: JSONValue, _ what: String,
+            allowed: Set<String>
+        ) -> [String: JSONValue]? {
             guard case .object(let list) = value.kind else {
                 fail(value.position, "\(what) must be an object")
                 return nil
@@ -81,7 +87,9 @@ public enum LayoutParser {
             let language = string(fields["language"], "\"language\"") ?? ""
             var direction = TextDirection.leftToRight
             if let d = fields["direction"], let s = string(d, "\"direction\"") {
-                if let parsed = TextDirection(rawValue: s) { direction = parsed } else {
+                if let parsed = TextDirection(rawValue: s) {
+                    direction = parsed
+                } else {
                     fail(d.position, "\"direction\" must be \"ltr\" or \"rtl\", not \"\(s)\"")
                 }
             }
@@ -104,8 +112,9 @@ public enum LayoutParser {
                 layers.append(layer)
             }
             checkLayerReferences(layerValues, known: Set(layerPositions.keys))
-            var layout = Layout(name: name, displayName: displayName, language: language,
-                                direction: direction, layers: layers)
+            var layout = Layout(
+                name: name, displayName: displayName, language: language,
+                direction: direction, layers: layers)
             if let c = fields["compose"] { layout.compose = compose(c) }
             if let p = fields["panel"] { layout.isPanel = panelFlag(p) }
             if let wide = fields["wideLayers"] {
@@ -133,9 +142,11 @@ public enum LayoutParser {
                 return nil
             }
             guard let rowsValue = fields["rows"], case .array(let rowValues) = rowsValue.kind,
-                  !rowValues.isEmpty else {
-                fail(fields["rows"]?.position ?? value.position,
-                     "layer \"\(name)\" needs \"rows\": a non-empty array of rows")
+                !rowValues.isEmpty
+            else {
+                fail(
+                    fields["rows"]?.position ?? value.position,
+                    "layer \"\(name)\" needs \"rows\": a non-empty array of rows")
                 return nil
             }
             var rows: [[Key]] = []
@@ -194,11 +205,14 @@ public enum LayoutParser {
                 }
             }
             guard let action else { return nil }
-            var key = Key(label: label, action: action, width: width, shifted: shifted, alternates: alternates,
-                          icon: icon ?? defaultIcon(for: action))
+            var key = Key(
+                label: label, action: action, width: width, shifted: shifted, alternates: alternates,
+                icon: icon ?? defaultIcon(for: action))
             panelFields(fields, into: &key)
             if let o = fields["once"] {
-                if case .bool(let b) = o.kind, case .layer = action { key.once = b } else {
+                if case .bool(let b) = o.kind, case .layer = action {
+                    key.once = b
+                } else {
                     fail(o.position, "\"once\" is true or false, on layer keys only")
                 }
             }
@@ -266,7 +280,9 @@ public enum LayoutParser {
             var mods: Modifiers = []
             for item in items {
                 guard let s = string(item, "a modifier") else { continue }
-                if let m = Modifiers.names.first(where: { $0.0 == s }) { mods.insert(m.1) } else {
+                if let m = Modifiers.names.first(where: { $0.0 == s }) {
+                    mods.insert(m.1)
+                } else {
                     fail(item.position, "unknown modifier \"\(s)\" (valid: shift, ctrl, alt, logo)")
                 }
             }
@@ -286,7 +302,8 @@ public enum LayoutParser {
             case .hide: "⌄"
             case .open(let l): l
             case .back: "⌨"
-            case .modifier(let m): Modifiers.names.first { $0.1 == m }.map { $0.0.prefix(1).uppercased() + $0.0.dropFirst() } ?? ""
+            case .modifier(let m):
+                Modifiers.names.first { $0.1 == m }.map { $0.0.prefix(1).uppercased() + $0.0.dropFirst() } ?? ""
             case .spacer, .suggestion, .toolbar, nil: ""
             }
         }
@@ -306,14 +323,16 @@ public enum LayoutParser {
         mutating func checkLayerReferences(_ layerValues: [JSONValue], known: Set<String>) {
             for layerValue in layerValues {
                 guard case .object(let layerMembers) = layerValue.kind,
-                      let rows = layerMembers.first(where: { $0.key == "rows" })?.value,
-                      case .array(let rowValues) = rows.kind else { continue }
+                    let rows = layerMembers.first(where: { $0.key == "rows" })?.value,
+                    case .array(let rowValues) = rows.kind
+                else { continue }
                 for row in rowValues {
                     guard case .array(let keys) = row.kind else { continue }
                     for key in keys {
                         guard case .object(let keyMembers) = key.kind,
-                              let target = keyMembers.first(where: { $0.key == "layer" })?.value,
-                              case .string(let name) = target.kind, !known.contains(name) else { continue }
+                            let target = keyMembers.first(where: { $0.key == "layer" })?.value,
+                            case .string(let name) = target.kind, !known.contains(name)
+                        else { continue }
                         let valid = known.sorted().joined(separator: ", ")
                         fail(target.position, "no layer named \"\(name)\" in this file (layers: \(valid))")
                     }

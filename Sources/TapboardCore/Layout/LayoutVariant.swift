@@ -13,15 +13,18 @@ extension Layout {
     /// Keyboards without a text key beside space are returned unchanged.
     public func variant(for purpose: ContentPurpose) -> Layout {
         guard purpose == .email || purpose == .url, var layer = layers.first,
-              var row = layer.rows.last,
-              let space = row.firstIndex(where: { $0.action == .space }),
-              space > 0, case .text = row[space - 1].action else { return self }
+            var row = layer.rows.last,
+            let space = row.firstIndex(where: { $0.action == .space }),
+            space > 0, case .text = row[space - 1].action
+        else { return self }
         let symbol = purpose == .email ? "@" : "/"
         row[space - 1] = Key(label: symbol, action: .text(symbol), width: row[space - 1].width, shifted: symbol)
         if purpose == .url, row[space].width >= 3.5 {
             row[space].width -= 1.5
-            row.insert(Key(label: ".com", action: .text(".com"), width: 1.5, shifted: ".com",
-                           alternates: [".org", ".net", ".de", ".co.uk"]), at: space + 1)
+            row.insert(
+                Key(
+                    label: ".com", action: .text(".com"), width: 1.5, shifted: ".com",
+                    alternates: [".org", ".net", ".de", ".co.uk"]), at: space + 1)
         }
         layer.rows[layer.rows.count - 1] = row
         var copy = self

@@ -74,8 +74,9 @@ extension Suggester {
             ("extraNeighbour", \.extraNeighbour), ("caseOnly", \.caseOnly), ("exactBonus", \.exactBonus),
             ("name", \.name), ("nameToName", \.nameToName), ("minimumScore", \.minimumScore), ("margin", \.margin),
             ("apostropheLead", \.apostropheLead), ("rareKnown", \.rareKnown), ("rareKnownLead", \.rareKnownLead),
-            ("editInStrip", \.editInStrip), ("realWordLead", \.realWordLead), ("commonCapitals", \.commonCapitals), ("pairWeight", \.pairWeight), ("pairShift", \.pairShift),
-            ("spellWord", \.spellWord),
+            ("editInStrip", \.editInStrip), ("realWordLead", \.realWordLead), ("commonCapitals", \.commonCapitals),
+            ("pairWeight", \.pairWeight), ("pairShift", \.pairShift),
+            ("spellWord", \.spellWord)
         ]
     }
 }

@@ -20,7 +20,8 @@ public struct KeyNeighbours: Sendable, Equatable {
         for (a, pa) in pos {
             var list: [(letter: Character, distance: Double)] = []
             for (b, pb) in pos where b != a {
-                let dx = pa.x - pb.x, dy = pa.y - pb.y
+                let dx = pa.x - pb.x
+                let dy = pa.y - pb.y
                 let d = (dx * dx + dy * dy).squareRoot()
                 if d <= KeyNeighbours.radius { list.append((b, d)) }
             }
@@ -47,7 +48,8 @@ public struct KeyNeighbours: Sendable, Equatable {
         var alternates: [Character: [Character]] = [:]
         for placed in geometry.keys {
             guard case .text(let text) = placed.key.action, text.count == 1, let c = text.first,
-                  c.isLetter else { continue }
+                c.isLetter
+            else { continue }
             let base = lower(c)
             let centre = placed.frame.center
             positions[base] = Point(x: centre.x / scale, y: centre.y / scale)
@@ -75,13 +77,14 @@ public struct KeyNeighbours: Sendable, Equatable {
         "a": ["à", "á", "â", "ä", "ã", "å", "æ", "ą"], "c": ["ç", "ć", "č"], "e": ["è", "é", "ê", "ë", "ē", "ę", "ě"],
         "i": ["ì", "í", "î", "ï", "ı"], "n": ["ñ", "ń", "ň"], "o": ["ò", "ó", "ô", "ö", "õ", "ø", "ő"],
         "u": ["ù", "ú", "û", "ü", "ů", "ű"], "y": ["ý", "ÿ"], "s": ["ß", "ś", "š", "ş"], "z": ["ž", "ź", "ż"],
-        "l": ["ł"], "r": ["ř"], "d": ["ď"], "t": ["ť"], "g": ["ğ"],
+        "l": ["ł"], "r": ["ř"], "d": ["ď"], "t": ["ť"], "g": ["ğ"]
     ]
 
     /// Distance between two letters' keys in key units, nil when one is not on the keyboard.
     public func distance(_ a: Character, _ b: Character) -> Double? {
         guard let pa = positions[a], let pb = positions[b] else { return nil }
-        let dx = pa.x - pb.x, dy = pa.y - pb.y
+        let dx = pa.x - pb.x
+        let dy = pa.y - pb.y
         return (dx * dx + dy * dy).squareRoot()
     }
 

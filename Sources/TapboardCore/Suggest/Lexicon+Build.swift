@@ -11,7 +11,8 @@ extension Lexicon {
         for (word, frequency) in words { best[word] = max(best[word] ?? 0, frequency) }
         var rows: [(key: [UInt8], word: [UInt8], frequency: UInt8)] = []
         for (word, frequency) in best {
-            let w = Array(word.utf8), k = Array(key(of: word, turkish: turkish).utf8)
+            let w = Array(word.utf8)
+            let k = Array(key(of: word, turkish: turkish).utf8)
             guard !w.isEmpty, w.count <= maxWordBytes, k.count <= maxKeyBytes else { continue }
             rows.append((k, w, frequency))
         }
@@ -40,7 +41,8 @@ extension Lexicon {
             if differs {
                 var tail = 0
                 while tail < min(row.key.count, row.word.count),
-                      row.key[row.key.count - 1 - tail] == row.word[row.word.count - 1 - tail] { tail += 1 }
+                    row.key[row.key.count - 1 - tail] == row.word[row.word.count - 1 - tail]
+                { tail += 1 }
                 body.append(UInt8(row.key.count - tail))
                 body.append(UInt8(row.word.count - tail))
                 body += row.word[..<(row.word.count - tail)]

@@ -18,7 +18,9 @@ extension Lexicon {
         guard bytes.prefix(4).elementsEqual(magic) else {
             throw LexiconError("not a tapboard dictionary (magic is not TBD1)", at: 0)
         }
-        let count = Int(u32(bytes, 4)), blockCount = Int(u32(bytes, 8)), indexOffset = Int(u32(bytes, 12))
+        let count = Int(u32(bytes, 4))
+        let blockCount = Int(u32(bytes, 8))
+        let indexOffset = Int(u32(bytes, 12))
         let languageLength = Int(bytes[16])
         let headerEnd = 17 + languageLength
         guard headerEnd <= size else {
@@ -31,13 +33,16 @@ extension Lexicon {
             throw LexiconError("\(blockCount) blocks cannot hold \(count) entries in blocks of \(blockSize)", at: 8)
         }
         guard indexOffset >= headerEnd, indexOffset <= size, (size - indexOffset) == 4 * blockCount else {
-            throw LexiconError("block index at \(indexOffset) does not fit \(blockCount) offsets before the end (\(size) bytes)", at: 12)
+            throw LexiconError(
+                "block index at \(indexOffset) does not fit \(blockCount) offsets before the end (\(size) bytes)", at: 12)
         }
         if count == 0 { return Header(language: language, count: 0, blockCount: 0, indexOffset: indexOffset) }
 
         let raw = bytes
-        var previousKey = [UInt8](repeating: 0, count: 256), previousKeyLength = 0
-        var previousWord = [UInt8](repeating: 0, count: 256), previousWordLength = 0
+        var previousKey = [UInt8](repeating: 0, count: 256)
+        var previousKeyLength = 0
+        var previousWord = [UInt8](repeating: 0, count: 256)
+        var previousWordLength = 0
         var key = [UInt8](repeating: 0, count: 256)
         var word = [UInt8](repeating: 0, count: 256)
         var at = headerEnd
@@ -53,7 +58,8 @@ extension Lexicon {
                     LexiconError("entry \(block * blockSize + e) (block \(block)): \(what)", at: entryStart)
                 }
                 guard at + 2 <= indexOffset else { throw bad("runs into the block index") }
-                let shared = Int(raw[at]), lengthByte = raw[at + 1]
+                let shared = Int(raw[at])
+                let lengthByte = raw[at + 1]
                 let suffix = Int(lengthByte & ~formFlag)
                 guard e > 0 || shared == 0 else { throw bad("a block's first entry shares \(shared) bytes") }
                 guard shared <= previousKeyLength else {
@@ -68,7 +74,8 @@ extension Lexicon {
                 var wordLength = keyLength
                 if lengthByte & formFlag != 0 {
                     guard at + 2 <= indexOffset else { throw bad("runs into the block index") }
-                    let replaced = Int(raw[at]), head = Int(raw[at + 1])
+                    let replaced = Int(raw[at])
+                    let head = Int(raw[at + 1])
                     guard replaced <= keyLength else { throw bad("replaces \(replaced) bytes of a \(keyLength)-byte key") }
                     wordLength = head + keyLength - replaced
                     guard wordLength > 0, wordLength <= maxWordBytes else { throw bad("word of \(wordLength) bytes") }
@@ -102,17 +109,29 @@ extension Lexicon {
         var i = 0
         while i < length {
             let b = bytes[i]
-            if b < 0x80 { i += 1; continue }
+            if b < 0x80 {
+                i += 1
+                continue
+            }
             let n: Int
-            var lo: UInt8 = 0x80, hi: UInt8 = 0xBF
+            var lo: UInt8 = 0x80
+            var hi: UInt8 = 0xBF
             switch b {
             case 0xC2...0xDF: n = 1
-            case 0xE0: n = 2; lo = 0xA0
+            case 0xE0:
+                n = 2
+                lo = 0xA0
             case 0xE1...0xEC, 0xEE...0xEF: n = 2
-            case 0xED: n = 2; hi = 0x9F
-            case 0xF0: n = 3; lo = 0x90
+            case 0xED:
+                n = 2
+                hi = 0x9F
+            case 0xF0:
+                n = 3
+                lo = 0x90
             case 0xF1...0xF3: n = 3
-            case 0xF4: n = 3; hi = 0x8F
+            case 0xF4:
+                n = 3
+                hi = 0x8F
             default: return false
             }
             guard i + n < length, bytes[i + 1] >= lo, bytes[i + 1] <= hi else { return false }

@@ -121,13 +121,16 @@ public struct Lexicon: Sendable {
     /// Visits the entries from the first whose key is not below `target`, in order,
     /// with their key and word bytes, until `body` returns false. (Entries below
     /// `target` in the first block searched are skipped here.)
-    private func scan(fromKey target: [UInt8],
-                      _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, UInt8) -> Bool) {
+    private func scan(
+        fromKey target: [UInt8],
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, UInt8) -> Bool
+    ) {
         guard count > 0 else { return }
         let bytes = storage.bytes
         // The first block whose first key is >= target; what we want may begin in the
         // block before it.
-        var lo = 0, hi = blockCount
+        var lo = 0
+        var hi = blockCount
         target.withUnsafeBufferPointer { t in
             while lo < hi {
                 let mid = (lo + hi) / 2
@@ -178,8 +181,10 @@ public struct Lexicon: Sendable {
 
     /// Decodes the entry at `at` (already validated): the key into `key` (whose first
     /// `keyLength` bytes hold the previous key), the word into `word` when it differs.
-    static func decode(_ raw: UnsafeBufferPointer<UInt8>, at: Int, key: UnsafeMutableBufferPointer<UInt8>,
-                               keyLength: inout Int, word: UnsafeMutableBufferPointer<UInt8>) -> Entry {
+    static func decode(
+        _ raw: UnsafeBufferPointer<UInt8>, at: Int, key: UnsafeMutableBufferPointer<UInt8>,
+        keyLength: inout Int, word: UnsafeMutableBufferPointer<UInt8>
+    ) -> Entry {
         let shared = Int(raw[at])
         let lengthByte = raw[at + 1]
         let suffix = Int(lengthByte & ~formFlag)
@@ -192,7 +197,8 @@ public struct Lexicon: Sendable {
         guard lengthByte & formFlag != 0 else {
             return Entry(next: p, frequency: frequency, wordInKey: true, wordLength: keyLength)
         }
-        let replaced = Int(raw[p]), head = Int(raw[p + 1])
+        let replaced = Int(raw[p])
+        let head = Int(raw[p + 1])
         p += 2
         for i in 0..<head { word[i] = raw[p + i] }
         p += head
@@ -231,7 +237,8 @@ public struct Lexicon: Sendable {
 
     /// Byte-wise comparison: negative, zero or positive.
     static func compare<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ b: B) -> Int {
-        var i = a.startIndex, j = b.startIndex
+        var i = a.startIndex
+        var j = b.startIndex
         while i != a.endIndex, j != b.endIndex {
             if a[i] != b[j] { return a[i] < b[j] ? -1 : 1 }
             a.formIndex(after: &i)

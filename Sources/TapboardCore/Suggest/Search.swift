@@ -35,7 +35,10 @@ struct Search {
         if let pairs = suggester.pairs, let previous = context.pairKey {
             let prefix = previous + " "
             var any = false
-            pairs.entries(withKeyPrefix: prefix) { _, _ in any = true; return false }
+            pairs.entries(withKeyPrefix: prefix) { _, _ in
+                any = true
+                return false
+            }
             if any { pairPrefix = prefix }
         }
         let w = suggester.costs.pairWeight
@@ -88,7 +91,9 @@ struct Search {
         guard !s.learnedWords.isEmpty else { return }
         let candidateKey = String(decoding: keyBytes, as: UTF8.self)
         if s.learnedWords[candidateKey] != nil, s.source.frequency(of: candidateKey) == nil, s.learnedCount(candidateKey) > 0 {
-            add(candidateKey, 30 + s.learnedBoost(candidateKey) + s.bigramBoost(previous: context.previous, candidateKey) - cost, edited: true)
+            add(
+                candidateKey, 30 + s.learnedBoost(candidateKey) + s.bigramBoost(previous: context.previous, candidateKey) - cost,
+                edited: true)
         }
     }
 
@@ -114,7 +119,8 @@ struct Search {
         let c = s.costs
         // Keys are built as UTF-8 bytes: the typed letters before position i, something, the letters from j on.
         let bytes = letters.map { Array(String($0).utf8) }
-        var before: [[UInt8]] = [[]], after: [[UInt8]] = Array(repeating: [], count: n + 1)
+        var before: [[UInt8]] = [[]]
+        var after: [[UInt8]] = Array(repeating: [], count: n + 1)
         for i in 0..<n { before.append(before[i] + bytes[i]) }
         for i in stride(from: n - 1, through: 0, by: -1) { after[i] = bytes[i] + after[i + 1] }
         func key(_ i: Int, _ middle: [UInt8], _ j: Int) -> [UInt8] {
@@ -140,8 +146,11 @@ struct Search {
         if n >= 2 {
             for i in 0..<n {
                 var cost = c.extra
-                if i > 0 && letters[i - 1] == letters[i] { cost = c.extraDouble }
-                else if isNeighbour(letters[i], i > 0 ? letters[i - 1] : nil) || isNeighbour(letters[i], i + 1 < n ? letters[i + 1] : nil) {
+                if i > 0 && letters[i - 1] == letters[i] {
+                    cost = c.extraDouble
+                } else if isNeighbour(letters[i], i > 0 ? letters[i - 1] : nil)
+                    || isNeighbour(letters[i], i + 1 < n ? letters[i + 1] : nil)
+                {
                     cost = c.extraNeighbour
                 }
                 consider(key(i, [], i + 1), cost: cost)
@@ -176,7 +185,8 @@ struct Search {
 
     mutating func run() -> Suggestions {
         guard !letters.isEmpty, letters.contains(where: \.isLetter),
-              letters.allSatisfy({ Search.isWordCharacter($0) }) else {
+            letters.allSatisfy({ Search.isWordCharacter($0) })
+        else {
             return Suggestions(typed: typed, candidates: [], autocorrect: nil, known: false)
         }
         let exact = exactForms()
@@ -190,8 +200,11 @@ struct Search {
         let isLearned = s.learnedCount(typed) > 0 || s.learnedCount(key) > 0
         let known = inDictionary || isLearned || spellKnown
         for (w, f) in exact {
-            if typedMatches.contains(where: { $0.word == w }) { add(w, prior(w, f) + s.costs.exactBonus, edited: false) }
-            else { add(w, prior(w, f) - s.costs.caseOnly, edited: true) }
+            if typedMatches.contains(where: { $0.word == w }) {
+                add(w, prior(w, f) + s.costs.exactBonus, edited: false)
+            } else {
+                add(w, prior(w, f) - s.costs.caseOnly, edited: true)
+            }
         }
 
         // A typed word longer than any word gets no corrections: its edits would be
@@ -217,9 +230,11 @@ struct Search {
                 // `nameToName`; but not to a name that only doubles one of its letters (another
                 // spelling: "Bennet", "Bennett"), or to a family's possessive ("the Westons").
                 let bestKey = Array(best.word.lowercased())
-                let toName = best.word.first?.isUppercase == true && bestKey.filter { $0 != "'" } != letters
+                let toName =
+                    best.word.first?.isUppercase == true && bestKey.filter { $0 != "'" } != letters
                     && !Search.doublesALetter(of: letters, bestKey)
-                let needed = s.costs.minimumScore
+                let needed =
+                    s.costs.minimumScore
                     + (shape == .capitalized && !context.sentenceStart ? (toName ? s.costs.nameToName : s.costs.name) : 0)
                 if caseOnly, best.score >= needed, lead >= s.costs.margin { fix = best.word }
             } else if !isLearned, let typedForm = typedMatches.first {
@@ -227,14 +242,18 @@ struct Search {
                 let f = Double(typedForm.frequency)
                 let typedScore = found[typedForm.word]?.score ?? prior(typedForm.word, typedForm.frequency)
                 if best.word.contains("'"), !typed.contains("'"), best.word.lowercased().filter({ $0 != "'" }) == key,
-                   best.score + s.costs.apostrophe - f >= s.costs.apostropheLead {
+                    best.score + s.costs.apostrophe - f >= s.costs.apostropheLead
+                {
                     // Its form with an apostrophe is much likelier ("dont" → "don't").
                     fix = best.word
                 } else if let spell = s.spell, f <= s.costs.rareKnown, !spell.accepts(plain),
-                          best.score - f >= s.costs.rareKnownLead, lead >= s.costs.margin {
+                    best.score - f >= s.costs.rareKnownLead, lead >= s.costs.margin
+                {
                     // A rare web misspelling that made the list ("teh"): the spell checker rejects it.
                     fix = best.word
-                } else if realWordError(best.word, lead: best.score - typedScore, over: typedForm.frequency), lead >= s.costs.margin {
+                } else if realWordError(best.word, lead: best.score - typedScore, over: typedForm.frequency),
+                    lead >= s.costs.margin
+                {
                     // A real-word error ("form" for "from") where the context all but demands the other word.
                     fix = best.word
                 }
@@ -260,7 +279,8 @@ struct Search {
         }
         // The user's words: learned dictionary words rank by their boost, whether or not
         // among the most frequent; others as learned words.
-        for (w, n) in s.learnedWords where n > 0 && w.count > letters.count && w.lowercased().hasPrefix(key) && s.learnedCount(w) > 0 {
+        for (w, n) in s.learnedWords
+        where n > 0 && w.count > letters.count && w.lowercased().hasPrefix(key) && s.learnedCount(w) > 0 {
             if let f = s.source.frequency(of: w) {
                 completions.append((w, prior(w, f, after: nil)))
             } else {
@@ -277,8 +297,9 @@ struct Search {
         }
         if let autocorrect { push(autocorrect) }
         for (w, _) in pool where out.count < 3 { push(shape.apply(w)) }
-        return Suggestions(typed: typed, candidates: out, autocorrect: autocorrect == typed || autocorrect == plain ? nil : autocorrect,
-                           known: known)
+        return Suggestions(
+            typed: typed, candidates: out, autocorrect: autocorrect == typed || autocorrect == plain ? nil : autocorrect,
+            known: known)
     }
 
     /// Whether the context makes `word` overwhelmingly likelier than the known word typed
@@ -288,7 +309,8 @@ struct Search {
     /// a word: "fox jumps" stays, however often the pairs saw "fox bumps").
     func realWordError(_ word: String, lead: Double, over typedClass: UInt8) -> Bool {
         guard let pairPrefix, let pairs = s.pairs, lead >= s.costs.realWordLead,
-              let own = s.source.lookup(key: word.lowercased()).map(\.frequency).max(), own > typedClass else { return false }
+            let own = s.source.lookup(key: word.lowercased()).map(\.frequency).max(), own > typedClass
+        else { return false }
         return pairs.frequency(of: pairPrefix + word.lowercased()) != nil
     }
 

@@ -50,8 +50,10 @@ extension Suggester: SuggestionProvider {
             let last = context.split(whereSeparator: { $0 == " " || $0 == "\n" }).last.map { $0.lowercased() } ?? ""
             var next = learned.next(after: last).filter { s.learnedCount($0) > 0 }
             for w in s.nextWords(context: context) where next.count < 3 && !next.contains(w) { next.append(w) }
-            return Strip(slots: [next.count > 1 ? .word(next[1]) : .empty, next.first.map { .word($0) } ?? .empty,
-                                 next.count > 2 ? .word(next[2]) : .empty])
+            return Strip(slots: [
+                next.count > 1 ? .word(next[1]) : .empty, next.first.map { .word($0) } ?? .empty,
+                next.count > 2 ? .word(next[2]) : .empty
+            ])
         }
         var strip = s.suggest(word, context: context).strip
         if !autocorrect, strip.autocorrect != nil {

@@ -36,11 +36,12 @@ public struct Suggester {
     /// The language's spell checker, when it has one: what it accepts is a known word.
     public var spell: (any SpellChecker)?
 
-
     /// A suggester over `source`, with the keyboard's key positions and what the user taught it.
-    public init(source: any WordSource, keys: KeyNeighbours = .qwerty,
-                learnedWords: [String: Int] = [:], bigrams: [String: [String: Int]] = [:],
-                pairs: (any WordSource)? = nil) {
+    public init(
+        source: any WordSource, keys: KeyNeighbours = .qwerty,
+        learnedWords: [String: Int] = [:], bigrams: [String: [String: Int]] = [:],
+        pairs: (any WordSource)? = nil
+    ) {
         self.source = source
         self.pairs = pairs
         self.keys = keys
@@ -88,7 +89,8 @@ public struct Suggester {
     }
 
     func bigramBoost(previous: String?, _ word: String) -> Double {
-        guard !bigrams.isEmpty, let previous, let next = bigrams[previous], let n = next[word] ?? next[word.lowercased()], n > 0 else { return 0 }
+        guard !bigrams.isEmpty, let previous, let next = bigrams[previous], let n = next[word] ?? next[word.lowercased()], n > 0
+        else { return 0 }
         return min(24, 10 + 4 * log2(Double(n)))
     }
 }
@@ -124,7 +126,6 @@ public struct Suggestions: Sendable, Equatable {
     }
 }
 
-
 /// What the text before the word says.
 struct Context {
     /// The previous word, lower-cased.
@@ -140,7 +141,11 @@ struct Context {
     init(_ text: String) {
         var end = text.endIndex
         while end > text.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
-        guard end > text.startIndex else { previous = nil; sentenceStart = true; return }
+        guard end > text.startIndex else {
+            previous = nil
+            sentenceStart = true
+            return
+        }
         let last = text[text.index(before: end)]
         // An opening quote or bracket right before the word starts a sentence too ("He said, “It").
         sentenceStart = last == "." || last == "!" || last == "?" || last == "\u{2026}" || Context.opening.contains(last)
@@ -162,9 +167,13 @@ enum CaseShape {
 
     init(_ word: String) {
         let letters = word.filter(\.isLetter)
-        if letters.count >= 2, !letters.contains(where: \.isLowercase) { self = .upper }
-        else if let f = letters.first, f.isUppercase { self = .capitalized }
-        else { self = .lower }
+        if letters.count >= 2, !letters.contains(where: \.isLowercase) {
+            self = .upper
+        } else if let f = letters.first, f.isUppercase {
+            self = .capitalized
+        } else {
+            self = .lower
+        }
     }
 
     /// `word` (as the dictionary writes it) in this shape.

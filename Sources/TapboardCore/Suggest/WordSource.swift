@@ -68,7 +68,8 @@ public struct WordListSource: WordSource, Sendable {
 
     public func entries(withKeyPrefix prefix: String, _ body: (String, UInt8) -> Bool) {
         let p = prefix.lowercased()
-        var lo = 0, hi = sorted.count
+        var lo = 0
+        var hi = sorted.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if sorted[mid].key < p { lo = mid + 1 } else { hi = mid }

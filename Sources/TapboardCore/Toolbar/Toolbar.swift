@@ -53,8 +53,10 @@ public struct PanelBar: Sendable, Equatable {
     /// whether the strip has nothing to show now, `paste` whether Paste can work, `ownDone`
     /// whether the keys shown have a Done of their own (a panel's `back` key: then the
     /// toolbar shows none, rather than a second Done that does something else).
-    public static func forField(mode: ToolbarMode, slots: Bool, stripEmpty: Bool, paste: Bool,
-                                ownDone: Bool = false) -> PanelBar {
+    public static func forField(
+        mode: ToolbarMode, slots: Bool, stripEmpty: Bool, paste: Bool,
+        ownDone: Bool = false
+    ) -> PanelBar {
         let buttons = ToolbarButton.allCases.filter { ($0 != .paste || paste) && ($0 != .done || !ownDone) }
         switch mode {
         case .off: return PanelBar(slots: slots)

@@ -21,7 +21,8 @@ extension PanelPresenter {
         let g = scene.geometry
         // Both buffers held by the compositor: a release event will bring us back here.
         guard let buffer = pool.next(width: g.width * scale, height: g.height * scale, scale: scale),
-              let canvas = buffer.canvas else { return }
+            let canvas = buffer.canvas
+        else { return }
         let changed = renderer.draw(g, scene.look, on: canvas, only: buffer.stale.keys.map { Array($0) })
         buffer.stale.drawn()
         let damage = changed.map { keys in

@@ -16,7 +16,8 @@ extension PanelPresenter {
         let f = bubble.frame
         if previewPool == nil, let shm = display.shm { previewPool = BufferPool(shm: shm, sizes: 3) }
         guard let buffer = previewPool?.next(width: Int(f.width) * scale, height: Int(f.height) * scale, scale: scale),
-              let canvas = buffer.canvas else { return }
+            let canvas = buffer.canvas
+        else { return }
         renderer.draw(bubble, on: canvas)
         b.show(buffer.buffer, scale: scale)
     }
@@ -29,8 +30,10 @@ extension PanelPresenter {
         guard let p = panel, let shm = display.shm else { return }
         shownPopup = popup
         let f = popup.frame
-        let x = Int(f.x.rounded(.down)), y = Int(f.y.rounded(.down))
-        let w = Int(f.width.rounded(.up)), h = Int(f.height.rounded(.up))
+        let x = Int(f.x.rounded(.down))
+        let y = Int(f.y.rounded(.down))
+        let w = Int(f.width.rounded(.up))
+        let h = Int(f.height.rounded(.up))
         if let s = popupSurface, s.width == w, s.height == h {
             drawPopup(popup)
             return
@@ -50,8 +53,9 @@ extension PanelPresenter {
 
     func drawPopup(_ popup: Popup) {
         guard let s = popupSurface, s.isConfigured,
-              let buffer = popupPool?.next(width: s.width * scale, height: s.height * scale, scale: scale),
-              let canvas = buffer.canvas else { return }
+            let buffer = popupPool?.next(width: s.width * scale, height: s.height * scale, scale: scale),
+            let canvas = buffer.canvas
+        else { return }
         renderer.draw(popup, on: canvas)
         s.present(buffer.buffer, scale: scale)
     }
