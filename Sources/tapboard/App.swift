@@ -14,6 +14,10 @@ final class App {
     /// The seat's clipboard, where the compositor offers wlr-data-control (the toolbar's Paste).
     var clipboard: Clipboard?
     var controller: Controller
+    #if DEBUG
+    /// Debug builds check every batch of commands as the tests' command host does.
+    var commandRules = CommandRules()
+    #endif
     /// The seat's presses, routed to the controller.
     private(set) var router: PressRouter!
     /// The panel's surfaces and what is drawn in them.
@@ -164,6 +168,12 @@ final class App {
     // MARK: commands
 
     func perform(_ commands: [Command]) {
+        #if DEBUG
+        let takesText = controller.textInputUsable && controller.field.active
+        for rule in commandRules.broken(by: commands, fieldTakesText: takesText) {
+            printError("tapboard: debug check: \(rule)")
+        }
+        #endif
         for c in commands { perform(c) }
     }
 

@@ -28,6 +28,8 @@ public struct CommandHost {
     public var clipboard: String?
     /// Each rule broken so far, one line each.
     public private(set) var violations: [String] = []
+    /// The rules every command is checked against (`CommandRules`).
+    private var rules = CommandRules()
 
     public init(_ controller: Controller, time: UInt64 = 1000) {
         self.controller = controller
@@ -45,9 +47,9 @@ public struct CommandHost {
     public mutating func run(_ commands: [Command]) {
         var keyed = false
         for command in commands {
+            violations += rules.broken(by: command, fieldTakesText: fieldTakesText, afterKey: keyed)
             switch command {
             case .key, .typeKeys: keyed = keyed || fieldTakesText
-            case .edit where keyed: violated("a text-input edit after a key in one batch: it may overtake the key")
             default: break
             }
             carry(command)
@@ -105,55 +107,31 @@ public struct CommandHost {
     mutating func carry(_ command: Command) {
         carried.append(command)
         switch command {
-        case .edit(let e):
-            if e.deleteBefore < 0 || e.deleteAfter < 0 || e.deleteBefore > Int(UInt32.max) || e.deleteAfter > Int(UInt32.max)
-                || e.insert.utf8.count > 4000
-            {
-                violated("an edit text-input cannot carry: \(e)")
-            }
-            if !e.deletes && e.insert.isEmpty { violated("an empty edit") }
-            if !fieldTakesText { violated("an edit with no active field") }
-            inserted += e.insert
+        case .edit(let e): inserted += e.insert
         case .typeKeys(let s):
-            if s.isEmpty { violated("typing nothing") }
             typedByKeys += s
             onKeys?(command, time)
-        case .key(let sym, _):
-            if sym.isEmpty { violated("a key without a name") }
-            onKeys?(command, time)
-        case .keyboardShown(let l):
-            if l.layers.isEmpty { violated("an empty keyboard shown") }
-            onKeys?(command, time)
+        case .key, .keyboardShown: onKeys?(command, time)
         case .redraw(let keys):
             if let keys { stale?.formUnion(keys) } else { stale = nil }
         case .showPanel(let h):
-            if h <= 0 || h > 100_000 { violated("a panel \(h) high") }
             panelShown = true
             call { $0.panelConfigured(width: $0.output.width, height: h) }
         case .hidePanel:
             panelShown = false
             popupShown = false
             bubbleShown = false
-        case .setPanelHeight(let h):
-            if h <= 0 || h > 100_000 || !panelShown { violated("panel height \(h) asked (panel shown: \(panelShown))") }
-            call { $0.panelConfigured(width: $0.output.width, height: h) }
+        case .setPanelHeight(let h): call { $0.panelConfigured(width: $0.output.width, height: h) }
         case .schedule(let t, let ms): timers[t] = time + ms
         case .cancel(let t): timers[t] = nil
-        case .showPopup(let p):
-            if !(p.frame.width > 0 && p.frame.height > 0 && p.frame.x.isFinite && p.frame.y.isFinite) { violated("popup \(p)") }
+        case .showPopup:
             popupShown = true
             popups += 1
         case .closePopup: popupShown = false
         case .showPreview: bubbleShown = true
         case .hidePreview: bubbleShown = false
-        case .say(let line): if line.isEmpty || line.contains("\n") { violated("say: \(line)") }
-        case .preedit(let p):
-            if p.utf8.count > 4000 { violated("a preedit text-input cannot carry") }
-            if !fieldTakesText { violated("a preedit with no active field") }
-        case .paste:
-            if !fieldTakesText { violated("a paste with no active field") }
-            if let clipboard { call { $0.pasted(clipboard) } }
-        case .saveLearned: break
+        case .paste: if let clipboard { call { $0.pasted(clipboard) } }
+        case .say, .preedit, .saveLearned: break
         }
     }
 }
