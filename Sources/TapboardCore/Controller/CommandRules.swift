@@ -17,7 +17,9 @@ public struct CommandRules: Sendable {
             if e.deleteBefore < 0 || e.deleteAfter < 0 || e.deleteBefore > limit || e.deleteAfter > limit
                 || e.insert.utf8.count > 4000
             {
-                broken.append("an edit text-input cannot carry: delete \(e.deleteBefore)/\(e.deleteAfter), insert \(e.insert.utf8.count) bytes")
+                broken.append(
+                    "an edit text-input cannot carry: delete \(e.deleteBefore)/\(e.deleteAfter), insert \(e.insert.utf8.count) bytes"
+                )
             }
             if !e.deletes && e.insert.isEmpty { broken.append("an empty edit") }
             if !fieldTakesText { broken.append("an edit with no active field") }
