@@ -166,6 +166,36 @@ import Testing
         #expect(p.correction(for: "form", context: "I came") == nil)
     }
 
+    @Test func aRealWordErrorNeedsAContextThatFavoursTheOtherWord() {
+        let words = WordListSource(
+            language: "en", words: [("with", 75), ("them", 70), ("hem", 35), ("unto", 40), ("the", 77), ("thee", 35)])
+        var p = Suggester(source: words)
+        p.pairs = WordListSource(language: "en", words: [("with them", 60), ("unto the", 80)])
+        // "with them" is seen, but "them" is no likelier after "with" than anywhere: "hem" stays...
+        #expect(p.correction(for: "hem", context: "sewn with") == nil)
+        // ...as it would not if merely being seen there were enough.
+        var seen = p
+        seen.costs.realWordLift = -100
+        #expect(seen.correction(for: "hem", context: "sewn with") == "them")
+        // "unto the" is far likelier: "thee" becomes "the", unless the text already holds
+        // "thee" (a word the user typed and left is one they mean).
+        #expect(p.correction(for: "thee", context: "I say unto") == "the")
+        #expect(p.correction(for: "thee", context: "I told thee so, and I say unto") == nil)
+        #expect(p.correction(for: "thee", context: "I told Thee so, and I say unto") == nil)
+        #expect(p.correction(for: "thee", context: "I told theeth so, and I say unto") == "the")
+    }
+
+    @Test func anApostropheFormNeverReplacesAWordTheSpellCheckerKnows() {
+        let words = WordListSource(language: "en", words: [("its", 50), ("it's", 70), ("twas", 40)])
+        var p = Suggester(source: words)
+        #expect(p.correction(for: "Its", context: "") == "It's")
+        p.spell = WordSetSpellChecker(["its", "it's"])
+        #expect(p.correction(for: "Its", context: "") == nil)
+        // An apostrophe typed is meant: "'Twas" is not corrected to "Twas".
+        #expect(p.correction(for: "'Twas", context: "") == nil)
+        #expect(p.correction(for: "Tqas", context: "") == "Twas")
+    }
+
     @Test func aRunOfLettersLongerThanAnyWordIsLeftAlone() {
         let run = String(repeating: "jk", count: 50)
         #expect(s.correction(for: run, context: "") == nil)

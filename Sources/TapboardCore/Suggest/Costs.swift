@@ -39,6 +39,9 @@ extension Suggester {
         /// A known word typed exactly is corrected to a word the context makes this many
         /// classes likelier (typing error included), and only after a token the pairs know.
         public var realWordLead = 10.0
+        /// ...and only when that token makes the other word at least this many classes
+        /// likelier than it is on its own.
+        public var realWordLift = 0.0
         /// A word stored only in capitals at least this frequent ("OK") is a known word typed
         /// in lower case: its letters are never corrected.
         public var commonCapitals = 45.0
@@ -74,7 +77,8 @@ extension Suggester {
             ("extraNeighbour", \.extraNeighbour), ("caseOnly", \.caseOnly), ("exactBonus", \.exactBonus),
             ("name", \.name), ("nameToName", \.nameToName), ("minimumScore", \.minimumScore), ("margin", \.margin),
             ("apostropheLead", \.apostropheLead), ("rareKnown", \.rareKnown), ("rareKnownLead", \.rareKnownLead),
-            ("editInStrip", \.editInStrip), ("realWordLead", \.realWordLead), ("commonCapitals", \.commonCapitals),
+            ("editInStrip", \.editInStrip), ("realWordLead", \.realWordLead),
+            ("realWordLift", \.realWordLift), ("commonCapitals", \.commonCapitals),
             ("pairWeight", \.pairWeight), ("pairShift", \.pairShift),
             ("spellWord", \.spellWord)
         ]

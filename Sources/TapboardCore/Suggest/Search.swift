@@ -236,15 +236,18 @@ struct Search {
                 let needed =
                     s.costs.minimumScore
                     + (shape == .capitalized && !context.sentenceStart ? (toName ? s.costs.nameToName : s.costs.name) : 0)
-                if caseOnly, best.score >= needed, lead >= s.costs.margin { fix = best.word }
+                // An apostrophe typed is meant ("'Twas" is not "Twas").
+                let dropsApostrophe = letters.contains("'") && !best.word.contains("'")
+                if caseOnly, !dropsApostrophe, best.score >= needed, lead >= s.costs.margin { fix = best.word }
             } else if !isLearned, let typedForm = typedMatches.first {
                 // A known word typed exactly is kept, save three cases.
                 let f = Double(typedForm.frequency)
                 let typedScore = found[typedForm.word]?.score ?? prior(typedForm.word, typedForm.frequency)
                 if best.word.contains("'"), !typed.contains("'"), best.word.lowercased().filter({ $0 != "'" }) == key,
-                    best.score + s.costs.apostrophe - f >= s.costs.apostropheLead
+                    best.score + s.costs.apostrophe - f >= s.costs.apostropheLead, s.spell?.accepts(plain) != true
                 {
-                    // Its form with an apostrophe is much likelier ("dont" → "don't").
+                    // Its form with an apostrophe is much likelier ("dont" → "don't"), and the
+                    // spell checker rejects it as typed (not "its", "were", "well").
                     fix = best.word
                 } else if let spell = s.spell, f <= s.costs.rareKnown, !spell.accepts(plain),
                     best.score - f >= s.costs.rareKnownLead, lead >= s.costs.margin
@@ -259,6 +262,8 @@ struct Search {
                 }
             }
         }
+        // A word already in the text is kept wherever it comes again ("unto thee ... to thee").
+        if fix != nil, context.holds(key) { fix = nil }
         let autocorrect = fix.map { shape.apply($0) }
 
         // Candidates: the correction, the typed word when known, then completions and edits by score.
@@ -311,7 +316,10 @@ struct Search {
         guard let pairPrefix, let pairs = s.pairs, lead >= s.costs.realWordLead,
             let own = s.source.lookup(key: word.lowercased()).map(\.frequency).max(), own > typedClass
         else { return false }
-        return pairs.frequency(of: pairPrefix + word.lowercased()) != nil
+        // The context favours the word: likelier after that token than on its own ("came
+        // from"), not merely seen there ("the in").
+        guard let after = pairs.frequency(of: pairPrefix + word.lowercased()) else { return false }
+        return Double(after) - Double(own) >= s.costs.realWordLift
     }
 
     /// Whether `long` is `short` with one of its letters doubled ("Bennet", "Bennett").

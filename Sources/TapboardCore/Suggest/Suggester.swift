@@ -57,9 +57,11 @@ public struct Suggester {
 
     /// What space would turn `word` into, or nil to leave it as typed. Known words (in the
     /// dictionary, accepted by the spell checker, or learned) are never changed, save a much
-    /// likelier form with an apostrophe ("dont" → "don't"), rare web misspellings that made
-    /// the list and the spell checker rejects ("teh"), and real-word errors where the pairs
-    /// make a commoner word far likelier after the previous one ("came form" → "came from").
+    /// likelier form with an apostrophe of a word the spell checker rejects ("dont" →
+    /// "don't"), rare web misspellings that made the list and the spell checker rejects
+    /// ("teh"), and real-word errors where the pairs make a commoner word far likelier after
+    /// the previous one than anywhere ("came form" → "came from"). No word the text before
+    /// already holds is changed ("unto thee ... to thee").
     public func correction(for word: String, context: String) -> String? {
         suggest(word, context: context).autocorrect
     }
@@ -137,8 +139,11 @@ struct Context {
     /// A comma, semicolon or colon comes right before the word.
     var afterComma = false
     static let opening: Set<Character> = ["\"", "\u{201C}", "\u{2018}", "(", "["]
+    /// The text before the word.
+    let text: String
 
     init(_ text: String) {
+        self.text = text
         var end = text.endIndex
         while end > text.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
         guard end > text.startIndex else {
@@ -158,6 +163,21 @@ struct Context {
         }
         previous = start < end ? text[start..<end].lowercased() : nil
         if sentenceStart { previous = nil }
+    }
+
+    /// Whether the text already holds `word` (lower-cased, plain apostrophes) as a whole
+    /// word: a word the user typed and left there is one they mean.
+    func holds(_ word: String) -> Bool {
+        var current = ""
+        for c in text {
+            if Search.isWordCharacter(c) {
+                current.append(c == "\u{2019}" ? "'" : c)
+            } else {
+                if current.count == word.count, current.lowercased() == word { return true }
+                current = ""
+            }
+        }
+        return current.count == word.count && current.lowercased() == word
     }
 }
 
