@@ -28,10 +28,8 @@ struct Search {
         self.typed = typed
         self.context = context
         shape = CaseShape(typed)
-        var k = typed.lowercased()
-        if k.contains("\u{2019}") { k = String(k.map { $0 == "\u{2019}" ? "'" : $0 }) }
-        key = k
-        letters = Array(k)
+        key = Search.plainApostrophes(typed.lowercased())
+        letters = Array(key)
         if let pairs = suggester.pairs, let previous = context.pairKey {
             let prefix = previous + " "
             var any = false
@@ -47,6 +45,11 @@ struct Search {
 
     /// Typed words up to this long are looked up with their typing errors.
     static let longestEdited = 24
+
+    /// `text` with typographic apostrophes (U+2019) made plain, as the dictionaries write them.
+    static func plainApostrophes(_ text: String) -> String {
+        text.contains("\u{2019}") ? String(text.map { $0 == "\u{2019}" ? "'" : $0 }) : text
+    }
 
     static func isWordCharacter(_ c: Character) -> Bool {
         c.isLetter || c == "'" || c == "\u{2019}" || c == "-"
@@ -192,7 +195,7 @@ struct Search {
         let exact = exactForms()
         // Which of the stored forms the typed word matches as typed ("us" matches "us", not
         // only "US"; "paris" matches no form: "Paris" is then a correction of case).
-        let plain = typed.contains("\u{2019}") ? String(typed.map { $0 == "\u{2019}" ? "'" : $0 }) : typed
+        let plain = Search.plainApostrophes(typed)
         let typedMatches = exact.filter { shape.apply($0.word) == plain || $0.word == plain || shape == .upper }
         let inDictionary = !typedMatches.isEmpty
         // Asked only when the dictionary lacks the word (and at most once a query).

@@ -168,16 +168,9 @@ struct Context {
     /// Whether the text already holds `word` (lower-cased, plain apostrophes) as a whole
     /// word: a word the user typed and left there is one they mean.
     func holds(_ word: String) -> Bool {
-        var current = ""
-        for c in text {
-            if Search.isWordCharacter(c) {
-                current.append(c == "\u{2019}" ? "'" : c)
-            } else {
-                if current.count == word.count, current.lowercased() == word { return true }
-                current = ""
-            }
+        text.split(whereSeparator: { !Search.isWordCharacter($0) }).contains {
+            $0.count == word.count && Search.plainApostrophes($0.lowercased()) == word
         }
-        return current.count == word.count && current.lowercased() == word
     }
 }
 
