@@ -203,6 +203,17 @@ import Testing
         #expect(s.correction(for: "tthe", context: "") == "the")
     }
 
+    @Test func aLongTypedWordNeedsLessToBeCorrected() {
+        // Two rare words, each a letter dropped: the long one is corrected, the short one kept
+        // ("bagl" may be a word the list lacks; eleven letters one edit from a word are a typo).
+        let rare = Suggester(source: WordListSource(language: "en", words: [("disagreeable", 12), ("bagel", 12)]))
+        #expect(rare.correction(for: "disagreable", context: "") == "disagreeable")
+        #expect(rare.correction(for: "bagl", context: "") == nil)
+        var flat = rare
+        flat.costs.lengthEase = 0
+        #expect(flat.correction(for: "disagreable", context: "") == nil)
+    }
+
     @Test func keyDistanceMatters() {
         // "cat" is unknown: r (near t? no) — "car" needs t → r, a neighbouring key.
         #expect(s.correction(for: "cat", context: "") == "car")

@@ -30,6 +30,11 @@ extension Suggester {
         public var minimumScore = 4.0
         /// ...and this lead over the next candidate.
         public var margin = 2.0
+        /// ...less this much for each letter an unknown typed word has beyond `easeFrom`: the
+        /// longer a run of letters, the likelier one word near it is the one meant.
+        public var lengthEase = 2.0
+        /// Letters a typed word may have before `lengthEase` applies.
+        public var easeFrom = 6.0
         /// A known word is replaced by its apostrophe form only when that is this much more frequent.
         public var apostropheLead = 12.0
         /// A known word this rare or rarer ("teh", "becuase" in a list made from the web)...
@@ -76,6 +81,7 @@ extension Suggester {
             ("droppedDouble", \.droppedDouble), ("extra", \.extra), ("extraDouble", \.extraDouble),
             ("extraNeighbour", \.extraNeighbour), ("caseOnly", \.caseOnly), ("exactBonus", \.exactBonus),
             ("name", \.name), ("nameToName", \.nameToName), ("minimumScore", \.minimumScore), ("margin", \.margin),
+            ("lengthEase", \.lengthEase), ("easeFrom", \.easeFrom),
             ("apostropheLead", \.apostropheLead), ("rareKnown", \.rareKnown), ("rareKnownLead", \.rareKnownLead),
             ("editInStrip", \.editInStrip), ("realWordLead", \.realWordLead),
             ("realWordLift", \.realWordLift), ("commonCapitals", \.commonCapitals),

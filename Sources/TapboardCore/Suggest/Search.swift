@@ -233,11 +233,16 @@ struct Search {
                 // `nameToName`; but not to a name that only doubles one of its letters (another
                 // spelling: "Bennet", "Bennett"), or to a family's possessive ("the Westons").
                 let bestKey = Array(best.word.lowercased())
+                let plainBest = bestKey.filter { $0 != "'" }
                 let toName =
-                    best.word.first?.isUppercase == true && bestKey.filter { $0 != "'" } != letters
+                    best.word.first?.isUppercase == true && plainBest != letters
                     && !Search.doublesALetter(of: letters, bestKey)
+                // A long typed word needs less, unless it is the word's plural or possessive
+                // without the apostrophe: likely a form the list lacks ("the Westons").
+                let formOfBest = plainBest == letters || letters == plainBest + ["s"]
+                let ease = formOfBest ? 0 : s.costs.lengthEase * max(0, Double(letters.count) - s.costs.easeFrom)
                 let needed =
-                    s.costs.minimumScore
+                    s.costs.minimumScore - ease
                     + (shape == .capitalized && !context.sentenceStart ? (toName ? s.costs.nameToName : s.costs.name) : 0)
                 // An apostrophe typed is meant ("'Twas" is not "Twas").
                 let dropsApostrophe = letters.contains("'") && !best.word.contains("'")
