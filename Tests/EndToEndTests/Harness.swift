@@ -40,13 +40,46 @@ func waitUntil(_ seconds: Double = 5, _ condition: () throws -> Bool) rethrows -
     return try condition()
 }
 
+/// What a child printed: its standard output as lines, its standard error as text.
+private final class ChildOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    private var partial: [UInt8] = []
+    private var errText: [UInt8] = []
+
+    func addOut(_ bytes: ArraySlice<UInt8>) {
+        lock.lock()
+        defer { lock.unlock() }
+        partial += bytes
+        while let nl = partial.firstIndex(of: 0x0a) {
+            lines.append(String(decoding: partial[..<nl], as: UTF8.self))
+            partial.removeSubrange(...nl)
+        }
+    }
+
+    func addErr(_ bytes: ArraySlice<UInt8>) {
+        lock.lock()
+        defer { lock.unlock() }
+        errText += bytes
+    }
+
+    var outLines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
+    }
+
+    var errString: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: errText, as: UTF8.self)
+    }
+}
+
 /// A child process whose standard output and error are collected line by line.
 final class Child: @unchecked Sendable {
     let process = Process()
-    private let lock = NSLock()
-    private var out: [String] = []
-    private var partial = Data()
-    private var errText = Data()
+    private let output = ChildOutput()
     let name: String
 
     init(_ executable: String, _ args: [String], env: [String: String]) throws {
@@ -59,24 +92,11 @@ final class Child: @unchecked Sendable {
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = FileHandle.nullDevice
-        stdout.fileHandleForReading.readabilityHandler = { [weak self] h in
-            let d = h.availableData
-            guard let self, !d.isEmpty else { return }
-            self.lock.lock()
-            self.partial.append(d)
-            while let nl = self.partial.firstIndex(of: 0x0a) {
-                self.out.append(String(decoding: self.partial[self.partial.startIndex..<nl], as: UTF8.self))
-                self.partial = Data(self.partial[(nl + 1)...])
-            }
-            self.lock.unlock()
-        }
-        stderr.fileHandleForReading.readabilityHandler = { [weak self] h in
-            let d = h.availableData
-            guard let self, !d.isEmpty else { return }
-            self.lock.lock()
-            self.errText.append(d)
-            self.lock.unlock()
-        }
+        // One thread per pipe, reading until end of file, not readabilityHandler: Foundation's
+        // dispatch sources on many short-lived pipes crashed the test runner (SR-12079).
+        let output = output
+        Child.drain(stdout.fileHandleForReading) { output.addOut($0) }
+        Child.drain(stderr.fileHandleForReading) { output.addErr($0) }
         // Children inherit the spawning thread's signal mask, and the test runner's threads
         // block SIGTERM: unblocked, children stop when told instead of after a SIGKILL.
         var none = sigset_t()
@@ -87,15 +107,27 @@ final class Child: @unchecked Sendable {
         try process.run()
     }
 
-    var lines: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return out
-    }
-    var stderr: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: errText, as: UTF8.self)
+    var lines: [String] { output.outLines }
+    var stderr: String { output.errString }
+
+    /// Reads `handle` on a thread of its own until end of file (every writer gone), handing
+    /// each read to `take`; the handle, and so its descriptor, lives as long as the thread.
+    private static func drain(_ handle: FileHandle, _ take: @escaping @Sendable (ArraySlice<UInt8>) -> Void) {
+        let reader = Thread {
+            let fd = handle.fileDescriptor
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n > 0 {
+                    take(buffer[..<n])
+                } else if n < 0, errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+        }
+        reader.start()
     }
 
     /// Waits for a line equal to `line`.

@@ -30,8 +30,8 @@ extension PanelMap {
 }
 
 extension EndToEnd {
-    /// The suggestion strip in real applications on sway and phoc: the word being typed is
-    /// preedit, a candidate or a correction replaces it with one commit.
+    /// The suggestion strip in real applications on sway and phoc: the letters of the word being
+    /// typed are committed as tapped; a candidate or a correction puts its word in their place.
     @Suite struct SuggestionTests {
         func session(
             _ kind: Compositor.Kind, _ client: RealClient,

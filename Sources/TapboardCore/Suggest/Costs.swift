@@ -30,8 +30,8 @@ extension Suggester {
         public var minimumScore = 4.0
         /// ...and this lead over the next candidate.
         public var margin = 2.0
-        /// ...less this much for each letter an unknown typed word has beyond `easeFrom`: the
-        /// longer a run of letters, the likelier one word near it is the one meant.
+        /// `minimumScore` is lowered this much for each letter an unknown typed word has beyond
+        /// `easeFrom`: the longer a run of letters, the likelier one word near it is the one meant.
         public var lengthEase = 2.0
         /// Letters a typed word may have before `lengthEase` applies.
         public var easeFrom = 6.0
