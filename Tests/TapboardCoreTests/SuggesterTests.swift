@@ -203,6 +203,22 @@ import Testing
         #expect(s.correction(for: "tthe", context: "") == "the")
     }
 
+    @Test func germanSharpSAndDoubleSStandForEachOther() {
+        // wordfreq folds "daß" into "dass": the old spelling is not "da" with a letter too many.
+        let de = Suggester(
+            source: WordListSource(language: "de", words: [("da", 64), ("dass", 58), ("Straße", 50), ("Strasser", 20)]))
+        #expect(de.correction(for: "daß", context: "Ich glaube, ") == "dass")
+        #expect(de.correction(for: "strasse", context: "die ") == "Straße")
+    }
+
+    @Test func oneLetterIsCorrectedInCaseOnlyAndAnElisionKeepsItsWord() {
+        let words = WordListSource(language: "it", words: [("I", 70), ("of", 75), ("c'", 60), ("ce", 50), ("e", 70)])
+        let it = Suggester(source: words)
+        #expect(it.correction(for: "F", context: "Friedrich ") == nil)  // not "Of": an initial
+        #expect(it.correction(for: "i", context: "and ") == "I")
+        #expect(it.correction(for: "c'e", context: "") == nil)  // never "c'", which loses the "e"
+    }
+
     @Test func aLongTypedWordNeedsLessToBeCorrected() {
         // Two rare words, each a letter dropped: the long one is corrected, the short one kept
         // ("bagl" may be a word the list lacks; eleven letters one edit from a word are a typo).

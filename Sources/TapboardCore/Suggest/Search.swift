@@ -165,6 +165,12 @@ struct Search {
                 consider(key(i, Array(String(r).utf8), i + 1), cost: cost)
             }
         }
+        // German ß and ss for each other: the spelling before 1996 ("daß" for "dass") and the
+        // Swiss one, or a keyboard without ß ("strasse" for "Straße").
+        for i in 0..<n {
+            if letters[i] == "ß" { consider(key(i, Array("ss".utf8), i + 1), cost: c.accent) }
+            if i + 1 < n, letters[i] == "s", letters[i + 1] == "s" { consider(key(i, Array("ß".utf8), i + 2), cost: c.accent) }
+        }
         // A letter left out.
         let alphabet = s.keys.letters
         let alphabetBytes = alphabet.map { Array(String($0).utf8) }
@@ -272,6 +278,12 @@ struct Search {
         }
         // A word already in the text is kept wherever it comes again ("unto thee ... to thee").
         if fix != nil, context.holds(key) { fix = nil }
+        // One letter is an initial or a word of its own ("J. Smith", Polish "w"): at most its
+        // case is corrected ("i" → "I"). An elision is not the word with its letters cut off
+        // ("c'e" does not become "c'").
+        if let f = fix, letters.count == 1 ? f.lowercased() != key : f.hasSuffix("'") && letters.last != "'" {
+            fix = nil
+        }
         let autocorrect = fix.map { shape.apply($0) }
 
         // Candidates: the correction, the typed word when known, then completions and edits by score.
