@@ -219,6 +219,16 @@ import Testing
         #expect(it.correction(for: "c'e", context: "") == nil)  // never "c'", which loses the "e"
     }
 
+    @Test func theWordAfterAnElisionIsCorrectedOnItsOwn() {
+        let words: [(String, UInt8)] = [("l'", 70), ("homme", 55), ("hommes", 50), ("qu'", 65), ("il", 72)]
+        let fr = Suggester(source: WordListSource(language: "fr", words: words))
+        #expect(fr.correction(for: "l'hmme", context: "") == "l'homme")
+        #expect(fr.correction(for: "L'hmme", context: "") == "L'homme")
+        #expect(fr.completions(for: "l'hom", context: "") == ["l'homme", "l'hommes"])
+        #expect(fr.correction(for: "qu'il", context: "Il dit ") == nil)
+        #expect(fr.suggest("qu'il", context: "").known)
+    }
+
     @Test func aLongTypedWordNeedsLessToBeCorrected() {
         // Two rare words, each a letter dropped: the long one is corrected, the short one kept
         // ("bagl" may be a word the list lacks; eleven letters one edit from a word are a typo).

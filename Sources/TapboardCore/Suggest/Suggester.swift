@@ -71,7 +71,25 @@ public struct Suggester {
     public func suggest(_ word: String, context: String) -> Suggestions {
         if word.isEmpty { return Suggestions(typed: "", candidates: nextWords(context: context), autocorrect: nil) }
         var search = Search(suggester: self, typed: word, context: Context(context))
-        return search.run()
+        let whole = search.run()
+        // An elision the dictionary holds ("l'", "dell'", "qu'"; wordfreq splits them off):
+        // when the whole is no known word, the word after it is looked up on its own.
+        guard !whole.known, let (elision, rest) = elided(word) else { return whole }
+        let inner = suggest(rest, context: context + elision)
+        return Suggestions(
+            typed: word, candidates: inner.candidates.map { elision + $0 },
+            autocorrect: inner.autocorrect.map { elision + $0 }, known: inner.known)
+    }
+
+    /// `word` split after its first apostrophe ("l'hmme": "l'", "hmme") when the part up to
+    /// it is a word of the dictionary and letters follow.
+    func elided(_ word: String) -> (String, String)? {
+        guard let i = word.firstIndex(where: { $0 == "'" || $0 == "\u{2019}" }), i > word.startIndex else { return nil }
+        let rest = word[word.index(after: i)...]
+        guard rest.first?.isLetter == true else { return nil }
+        let elision = String(word[...i])
+        guard !source.lookup(key: Search.plainApostrophes(elision.lowercased())).isEmpty else { return nil }
+        return (elision, String(rest))
     }
 
     /// How often the user kept `word`, counting only learned words that are in force: a
