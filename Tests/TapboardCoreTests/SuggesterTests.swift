@@ -219,6 +219,14 @@ import Testing
         #expect(it.correction(for: "c'e", context: "") == nil)  // never "c'", which loses the "e"
     }
 
+    @Test func lowerCaseIBecomesIEvenThoughTheSpellCheckerKnowsIt() {
+        var en = Suggester(source: WordListSource(language: "en", words: [("I", 75), ("it", 72), ("in", 74), ("Paris", 50)]))
+        en.spell = WordSetSpellChecker(["i", "I", "it", "in"])
+        #expect(en.correction(for: "i", context: "I think ") == "I")  // "I" in the text is no reason to keep "i"
+        #expect(en.correction(for: "paris", context: "from Paris to ") == "Paris")
+        #expect(en.correction(for: "i", context: "where i ") == nil)  // left in lower case before: meant
+    }
+
     @Test func theWordAfterAnElisionIsCorrectedOnItsOwn() {
         let words: [(String, UInt8)] = [("l'", 70), ("homme", 55), ("hommes", 50), ("qu'", 65), ("il", 72)]
         let fr = Suggester(source: WordListSource(language: "fr", words: words))

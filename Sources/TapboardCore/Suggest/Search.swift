@@ -276,8 +276,17 @@ struct Search {
                 }
             }
         }
-        // A word already in the text is kept wherever it comes again ("unto thee ... to thee").
-        if fix != nil, context.holds(key) { fix = nil }
+        // A lower-case word only the spell checker knows, which the dictionary holds only with
+        // capitals and commonly, is that word ("i" → "I").
+        if fix == nil, spellKnown, !isLearned, shape == .lower,
+            let capital = exact.max(by: { $0.frequency < $1.frequency }),
+            Double(capital.frequency) >= s.costs.commonCapitals
+        {
+            fix = capital.word
+        }
+        // A word already in the text is kept wherever it comes again ("unto thee ... to thee");
+        // for a change of case only, when the text holds it as typed.
+        if let f = fix, f.lowercased() == key ? context.holds(plain, caseSensitive: true) : context.holds(key) { fix = nil }
         // One letter is an initial or a word of its own ("J. Smith", Polish "w"): at most its
         // case is corrected ("i" → "I"). An elision is not the word with its letters cut off
         // ("c'e" does not become "c'").

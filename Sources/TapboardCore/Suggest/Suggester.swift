@@ -56,7 +56,8 @@ public struct Suggester {
     }
 
     /// What space would turn `word` into, or nil to leave it as typed. Known words (in the
-    /// dictionary, accepted by the spell checker, or learned) are never changed, save a much
+    /// dictionary, accepted by the spell checker, or learned) are never changed, save the case
+    /// of a word only the spell checker knows in lower case ("i" → "I"), a much
     /// likelier form with an apostrophe of a word the spell checker rejects ("dont" →
     /// "don't"), rare web misspellings that made the list and the spell checker rejects
     /// ("teh"), and real-word errors where the pairs make a commoner word far likelier after
@@ -185,9 +186,11 @@ struct Context {
 
     /// Whether the text already holds `word` (lower-cased, plain apostrophes) as a whole
     /// word: a word the user typed and left there is one they mean.
-    func holds(_ word: String) -> Bool {
+    /// With `caseSensitive`, `word` is compared as typed: a word left in one case says
+    /// nothing against another case of it ("I think" then "i").
+    func holds(_ word: String, caseSensitive: Bool = false) -> Bool {
         text.split(whereSeparator: { !Search.isWordCharacter($0) }).contains {
-            $0.count == word.count && Search.plainApostrophes($0.lowercased()) == word
+            $0.count == word.count && Search.plainApostrophes(caseSensitive ? String($0) : $0.lowercased()) == word
         }
     }
 }
