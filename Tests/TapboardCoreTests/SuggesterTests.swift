@@ -185,6 +185,27 @@ import Testing
         #expect(p.correction(for: "thee", context: "I told theeth so, and I say unto") == "the")
     }
 
+    @Test func realWordDropAsksTheContextToSpeakAgainstTheTypedWordToo() {
+        let words = WordListSource(
+            language: "en", words: [("of", 75), ("she", 70), ("the", 77), ("thee", 40), ("had", 72), ("ad", 48)])
+        var p = Suggester(source: words)
+        // "of thee" is listed and likelier than "thee" anywhere; "she" lists nothing as rare as "ad".
+        p.pairs = WordListSource(
+            language: "en", words: [("of the", 84), ("of thee", 45), ("she had", 80), ("she was", 55)])
+        // Off (the default): the candidate's side alone decides.
+        #expect(p.correction(for: "thee", context: "the love") == nil)
+        #expect(p.correction(for: "thee", context: "a hymn of") == "the")
+        #expect(p.correction(for: "ad", context: "and then she") == "had")
+        // On: "thee" is likelier after "of" than on its own, so it stays; "ad" after "she" would
+        // have been listed were it as likely there as anywhere (48 against the rarest, 55): it
+        // says nothing, and "ad" stays too, unless the weight allows for that.
+        p.costs.realWordDrop = 0
+        #expect(p.correction(for: "thee", context: "a hymn of") == nil)
+        #expect(p.correction(for: "ad", context: "and then she") == nil)
+        p.costs.realWordDrop = -10
+        #expect(p.correction(for: "ad", context: "and then she") == "had")
+    }
+
     @Test func anApostropheFormNeverReplacesAWordTheSpellCheckerKnows() {
         let words = WordListSource(language: "en", words: [("its", 50), ("it's", 70), ("twas", 40)])
         var p = Suggester(source: words)
@@ -256,8 +277,12 @@ import Testing
     }
 
     @Test func leavesNamesAlone() {
-        let names = Suggester(source: WordListSource(language: "en", words: [("Bennett", 35), ("the", 77)]))
+        let names = Suggester(
+            source: WordListSource(language: "en", words: [("Bennett", 35), ("Stubbs", 35), ("the", 77)]))
         #expect(names.correction(for: "Bennet", context: "said Mr") == nil)
+        // Nor a name with an "s" more ("Edward", "Edwards").
+        #expect(names.correction(for: "Stubb", context: "said") == nil)
+        #expect(names.correction(for: "Stuhbs", context: "said") == "Stubbs")
     }
 
     @Test func aMistypedNameInsideASentenceBecomesTheStoredName() {

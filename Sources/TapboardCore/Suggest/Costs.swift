@@ -47,6 +47,13 @@ extension Suggester {
         /// ...and only when that token makes the other word at least this many classes
         /// likelier than it is on its own.
         public var realWordLift = 0.0
+        /// ...and makes the typed word at least this many classes less likely than on its own
+        /// (a pair not listed counting as the rarest listed after that token). `off` (the
+        /// default) leaves the typed word's side out: each right word this spares costs about 30
+        /// typos fixed on the tuning texts (docs/benchmarks.md).
+        public var realWordDrop = Costs.off
+        /// A weight's value that turns its rule off.
+        public static let off = -100.0
         /// A word stored only in capitals at least this frequent ("OK") is a known word typed
         /// in lower case: its letters are never corrected.
         public var commonCapitals = 45.0
@@ -84,7 +91,7 @@ extension Suggester {
             ("lengthEase", \.lengthEase), ("easeFrom", \.easeFrom),
             ("apostropheLead", \.apostropheLead), ("rareKnown", \.rareKnown), ("rareKnownLead", \.rareKnownLead),
             ("editInStrip", \.editInStrip), ("realWordLead", \.realWordLead),
-            ("realWordLift", \.realWordLift), ("commonCapitals", \.commonCapitals),
+            ("realWordLift", \.realWordLift), ("realWordDrop", \.realWordDrop), ("commonCapitals", \.commonCapitals),
             ("pairWeight", \.pairWeight), ("pairShift", \.pairShift),
             ("spellWord", \.spellWord)
         ]

@@ -237,12 +237,13 @@ struct Search {
                 // Inside a sentence a capitalised word is likely a name: to a word, its correction
                 // needs `name` more; to a name the dictionary stores ("Taulor" → "Taylor"),
                 // `nameToName`; but not to a name that only doubles one of its letters (another
-                // spelling: "Bennet", "Bennett"), or to a family's possessive ("the Westons").
+                // spelling: "Bennet", "Bennett") or adds an "s" (another name: "Edward",
+                // "Edwards"), or to a family's possessive ("the Westons").
                 let bestKey = Array(best.word.lowercased())
                 let plainBest = bestKey.filter { $0 != "'" }
                 let toName =
                     best.word.first?.isUppercase == true && plainBest != letters
-                    && !Search.doublesALetter(of: letters, bestKey)
+                    && !Search.doublesALetter(of: letters, bestKey) && bestKey != letters + ["s"]
                 // A long typed word needs less, unless it is the word's plural or possessive
                 // without the apostrophe: likely a form the list lacks ("the Westons").
                 let formOfBest = plainBest == letters || letters == plainBest + ["s"]
@@ -347,8 +348,27 @@ struct Search {
         else { return false }
         // The context favours the word: likelier after that token than on its own ("came
         // from"), not merely seen there ("the in").
-        guard let after = pairs.frequency(of: pairPrefix + word.lowercased()) else { return false }
-        return Double(after) - Double(own) >= s.costs.realWordLift
+        guard let after = pairs.frequency(of: pairPrefix + word.lowercased()),
+            Double(after) - Double(own) >= s.costs.realWordLift
+        else { return false }
+        // And, with `realWordDrop` above its default (off), against the typed word: less
+        // likely after that token than on its own ("of he"), not more ("with thee"). A pair
+        // the list lacks is rarer than the rarest it holds there, which says something only of
+        // a word common enough to have been listed.
+        guard s.costs.realWordDrop > Suggester.Costs.off else { return true }
+        let typedAfter = pairs.frequency(of: pairPrefix + key).map(Double.init) ?? rarestListed(after: pairPrefix, in: pairs)
+        return Double(typedClass) - typedAfter >= s.costs.realWordDrop
+    }
+
+    /// The lowest class the pairs list after `prefix` ("of "): a pair rarer than that is not
+    /// listed, whatever the context.
+    func rarestListed(after prefix: String, in pairs: any WordSource) -> Double {
+        var lowest = UInt8.max
+        pairs.entries(withKeyPrefix: prefix) { _, f in
+            lowest = min(lowest, f)
+            return true
+        }
+        return Double(lowest)
     }
 
     /// Whether `long` is `short` with one of its letters doubled ("Bennet", "Bennett").
