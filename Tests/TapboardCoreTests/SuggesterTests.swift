@@ -280,8 +280,10 @@ import Testing
         let names = Suggester(
             source: WordListSource(language: "en", words: [("Bennett", 35), ("Stubbs", 35), ("the", 77)]))
         #expect(names.correction(for: "Bennet", context: "said Mr") == nil)
-        // Nor a name with an "s" more ("Edward", "Edwards").
+        // Nor a name with an "s" more ("Edward", "Edwards"), even at a sentence start.
         #expect(names.correction(for: "Stubb", context: "said") == nil)
+        #expect(names.correction(for: "Stubb", context: "") == nil)
+        #expect(Search.withAnS(Array("stubb's")) == Array("stubbs's"))
         #expect(names.correction(for: "Stuhbs", context: "said") == "Stubbs")
     }
 

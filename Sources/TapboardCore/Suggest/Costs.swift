@@ -49,7 +49,7 @@ extension Suggester {
         public var realWordLift = 0.0
         /// ...and makes the typed word at least this many classes less likely than on its own
         /// (a pair not listed counting as the rarest listed after that token). `off` (the
-        /// default) leaves the typed word's side out: each right word this spares costs about 30
+        /// default) leaves the typed word's side out: each right word this spares costs 5 to 48
         /// typos fixed on the tuning texts (docs/benchmarks.md).
         public var realWordDrop = Costs.off
         /// A weight's value that turns its rule off.

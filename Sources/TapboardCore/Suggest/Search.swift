@@ -237,13 +237,15 @@ struct Search {
                 // Inside a sentence a capitalised word is likely a name: to a word, its correction
                 // needs `name` more; to a name the dictionary stores ("Taulor" → "Taylor"),
                 // `nameToName`; but not to a name that only doubles one of its letters (another
-                // spelling: "Bennet", "Bennett") or adds an "s" (another name: "Edward",
-                // "Edwards"), or to a family's possessive ("the Westons").
+                // spelling: "Bennet", "Bennett"), or to a family's possessive ("the Westons").
                 let bestKey = Array(best.word.lowercased())
                 let plainBest = bestKey.filter { $0 != "'" }
                 let toName =
                     best.word.first?.isUppercase == true && plainBest != letters
-                    && !Search.doublesALetter(of: letters, bestKey) && bestKey != letters + ["s"]
+                    && !Search.doublesALetter(of: letters, bestKey)
+                // A capitalised word with an "s" more is another name, wherever it stands
+                // ("Edward", "Edwards"; "Stubb's", "Stubbs's").
+                let addsAnS = shape == .capitalized && bestKey == Search.withAnS(letters)
                 // A long typed word needs less, unless it is the word's plural or possessive
                 // without the apostrophe: likely a form the list lacks ("the Westons").
                 let formOfBest = plainBest == letters || letters == plainBest + ["s"]
@@ -253,7 +255,7 @@ struct Search {
                     + (shape == .capitalized && !context.sentenceStart ? (toName ? s.costs.nameToName : s.costs.name) : 0)
                 // An apostrophe typed is meant ("'Twas" is not "Twas").
                 let dropsApostrophe = letters.contains("'") && !best.word.contains("'")
-                if caseOnly, !dropsApostrophe, best.score >= needed, lead >= s.costs.margin { fix = best.word }
+                if caseOnly, !dropsApostrophe, !addsAnS, best.score >= needed, lead >= s.costs.margin { fix = best.word }
             } else if !isLearned, let typedForm = typedMatches.first {
                 // A known word typed exactly is kept, save three cases.
                 let f = Double(typedForm.frequency)
@@ -369,6 +371,11 @@ struct Search {
             return true
         }
         return Double(lowest)
+    }
+
+    /// `word` with an "s" more, before its possessive "'s" if it has one ("stubb's": "stubbs's").
+    static func withAnS(_ word: [Character]) -> [Character] {
+        word.count > 2 && word.suffix(2) == ["'", "s"] ? word.dropLast(2) + ["s", "'", "s"] : word + ["s"]
     }
 
     /// Whether `long` is `short` with one of its letters doubled ("Bennet", "Bennett").
