@@ -92,8 +92,9 @@ final class Child: @unchecked Sendable {
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = FileHandle.nullDevice
-        // One thread per pipe, reading until end of file, not readabilityHandler: Foundation's
-        // dispatch sources on many short-lived pipes crashed the test runner (SR-12079).
+        // One thread per pipe, reading until end of file, not readabilityHandler: with it the
+        // test runner once died in a memmove on a handler's thread (suspected: Foundation's
+        // dispatch source racing the pipe's close, as in SR-12079; not proven).
         let output = output
         Child.drain(stdout.fileHandleForReading) { output.addOut($0) }
         Child.drain(stderr.fileHandleForReading) { output.addErr($0) }
