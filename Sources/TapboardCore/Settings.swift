@@ -15,6 +15,8 @@ public struct Settings: Sendable, Equatable {
     public var suggestions = true
     public var autocorrect = true
     public var learn = true
+    /// Glide typing: a slide across the letters types a word.
+    public var glide = true
     /// The panel's height, strip included.
     public var height = PanelHeight.automatic
     /// A row of digits above the letters on keyboards without one.
@@ -36,7 +38,7 @@ public struct Settings: Sendable, Equatable {
 
     static let keys = [
         "layouts", "long-press", "key-preview", "repeat-delay", "repeat-rate", "auto-capitalise",
-        "suggestions", "autocorrect", "learn", "toolbar", "height", "number-row", "theme", "handle",
+        "suggestions", "autocorrect", "learn", "glide", "toolbar", "height", "number-row", "theme", "handle",
         "feedback"
     ]
 
@@ -69,7 +71,7 @@ public struct Settings: Sendable, Equatable {
         case "long-press":
             guard let v = milliseconds(100...2000) else { return "\"long-press\" wants milliseconds from 100 to 2000" }
             longPress = v
-        case "key-preview", "suggestions", "autocorrect", "learn", "number-row", "feedback":
+        case "key-preview", "suggestions", "autocorrect", "learn", "glide", "number-row", "feedback":
             let on: Bool
             switch value {
             case "on", "true", "yes": on = true
@@ -82,6 +84,7 @@ public struct Settings: Sendable, Equatable {
             case "autocorrect": autocorrect = on
             case "number-row": numberRow = on
             case "feedback": feedback = on
+            case "glide": glide = on
             default: learn = on
             }
         case "height":

@@ -14,6 +14,8 @@ struct DrawnPanel {
     let geometry: PanelGeometry
     let theme: Theme
     var looks: [KeyLook]
+    /// The stroke's trail drawn over the keys, empty for none.
+    var trail: [Point] = []
 }
 
 extension PanelRenderer {

@@ -16,6 +16,8 @@ public struct PanelAppearance: Sendable, Equatable {
     public var returnLabel = ""
     /// What the suggestion strip's slots show.
     public var strip = Strip.empty
+    /// The stroke being drawn (glide typing), oldest point first, in panel pixels; empty for none.
+    public var trail: [Point] = []
 
     public init(
         highlighted: Set<Int> = [], shift: ShiftState = .off, spaceLabel: String = "",
@@ -49,32 +51,46 @@ public final class PanelRenderer {
     }
 
     /// The looks last drawn on any canvas: for a live panel, what the screen shows.
-    private var shown: DrawnPanel?
+    private(set) var shown: DrawnPanel?
 
     /// Draws the keys listed in `only`, or, with `only` nil, the panel: where the canvas
     /// already shows this geometry in this theme, only the keys whose look changed (a shift or a
-    /// modifier redraws the keys it changes, not the panel). Returns the keys that may
-    /// differ from the panel drawn last on any canvas (the damage), nil for all of it.
+    /// modifier redraws the keys it changes, not the panel). The stroke's trail, if any, is
+    /// drawn over the keys: the keys under it, or under the trail the canvas showed, are drawn
+    /// again. Returns the keys that may differ from the panel drawn last on any canvas (the
+    /// damage), nil for all of it.
     @discardableResult
     public func draw(_ geometry: PanelGeometry, _ look: PanelAppearance, on canvas: Canvas, only: [Int]? = nil) -> [Int]? {
         let cr = canvas.cr
         labels.prepare(for: cr, scale: canvas.scale)
         let indices = geometry.keys.indices
+        // Ordinary typing: no trail anywhere, nothing more to do for one.
+        let trails = !look.trail.isEmpty || canvas.drawn?.trail.isEmpty == false || shown?.trail.isEmpty == false
         var damage: [Int]?
         if let only {
             let keys = only.filter { indices.contains($0) }
             if canvas.drawn?.geometry == geometry && canvas.drawn?.theme == theme {
                 for i in keys { canvas.drawn!.looks[i] = Self.keyLook(i, geometry, look) }
             }
-            drawKeys(keys, geometry, look, cr)
-            damage = keys
+            if trails {
+                damage = drawKeys(keys, withTrail: look, geometry, on: canvas)
+            } else {
+                drawKeys(keys, geometry, look, cr)
+                damage = keys
+            }
         } else if let drawn = canvas.drawn, drawn.geometry == geometry, drawn.theme == theme {
             let looks = indices.map { Self.keyLook($0, geometry, look) }
             let changed = indices.filter { looks[$0] != drawn.looks[$0] }
-            drawKeys(changed, geometry, look, cr)
             canvas.drawn!.looks = looks
+            var trailKeys: [Int] = []
+            if trails {
+                trailKeys = drawKeys(changed, withTrail: look, geometry, on: canvas)
+            } else {
+                drawKeys(changed, geometry, look, cr)
+            }
             if let shown, shown.geometry == geometry, shown.theme == theme {
                 damage = indices.filter { looks[$0] != shown.looks[$0] || looks[$0] != drawn.looks[$0] }
+                if !trailKeys.isEmpty { damage = Set(damage!).union(trailKeys).sorted() }
             }
         } else {
             cairo_rectangle(cr, 0, 0, Double(geometry.width), Double(geometry.height))
@@ -83,13 +99,17 @@ public final class PanelRenderer {
                 drawKey(key, pressed: look.highlighted.contains(i), look, spacing: geometry.spacing, cr)
             }
             canvas.drawn = DrawnPanel(geometry: geometry, theme: theme, looks: indices.map { Self.keyLook($0, geometry, look) })
+            if !look.trail.isEmpty {
+                canvas.drawn!.trail = look.trail
+                drawTrail(look.trail, over: Self.keys(under: look.trail, geometry), geometry, on: canvas)
+            }
         }
         shown = canvas.drawn
         canvas.flush()
         return damage
     }
 
-    private func drawKeys(_ keys: [Int], _ geometry: PanelGeometry, _ look: PanelAppearance, _ cr: OpaquePointer) {
+    func drawKeys(_ keys: [Int], _ geometry: PanelGeometry, _ look: PanelAppearance, _ cr: OpaquePointer) {
         for i in keys {
             let cell = geometry.keys[i].cell
             cairo_rectangle(cr, cell.x, cell.y, cell.width, cell.height)
@@ -199,7 +219,7 @@ public final class PanelRenderer {
         drawLabel(content.text, in: f, size: 0.5, ink, cr, transient: true)
     }
 
-    private func drawKey(_ placed: PlacedKey, pressed: Bool, _ look: PanelAppearance, spacing: Double, _ cr: OpaquePointer) {
+    func drawKey(_ placed: PlacedKey, pressed: Bool, _ look: PanelAppearance, spacing: Double, _ cr: OpaquePointer) {
         guard placed.frame.width > 0, placed.frame.height > 0 else { return }
         let f = capFrame(placed.frame, spacing: spacing)
         let key = placed.key

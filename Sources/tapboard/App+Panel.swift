@@ -33,6 +33,7 @@ extension App {
         look.highlighted = keyboard.highlighted
         look.onShiftPage = keyboard.layerName != keyboard.layout.layers[0].name
         look.strip = controller.strip
+        look.trail = keyboard.trail
         return PanelScene(geometry: g, look: look)
     }
 

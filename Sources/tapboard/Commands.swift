@@ -54,6 +54,16 @@ func geometryCommand(_ o: Options, store: LayoutStore) -> Int32 {
         printError("tapboard: \(e)")
         return 1
     }
+    let g = panelGeometry(o, output: output, layout: layout, layer: layer, store: store, settings: settings)
+    print(GeometryJSON.encode(g, layout: layout.name, layer: layer.name))
+    return 0
+}
+
+/// The keys as the live panel places them in a freshly focused field, the strip's slots
+/// included where it would show them.
+func panelGeometry(
+    _ o: Options, output: (width: Int, height: Int), layout: Layout, layer: Layer, store: LayoutStore, settings: Settings
+) -> PanelGeometry {
     let bar = fieldBar(o, layout: layout, store: store, paste: true, settings: settings)
     var g = PanelGeometry.forOutput(
         width: output.width, height: output.height, layout: layout, layer: layer, bar: bar,
@@ -66,8 +76,7 @@ func geometryCommand(_ o: Options, store: LayoutStore) -> Int32 {
         g.keys += s.keys.filter { $0.row < 0 }
         g.strip = s.strip
     }
-    print(GeometryJSON.encode(g, layout: layout.name, layer: layer.name))
-    return 0
+    return g
 }
 
 func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {

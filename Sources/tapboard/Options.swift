@@ -34,9 +34,14 @@ struct Options {
     var noPairs = false
     /// `suggest --no-spell`: without the language's spell checker (to measure what it brings).
     var noSpell = false
+    /// `glide --plain`: the plain shape matcher, without the language model.
+    var plain = false
+    /// `--help` after a command: that command's help.
+    var help = false
 
     static let commands = [
-        "run", "geometry", "preview", "check", "layouts", "suggest", "forget", "show", "hide", "toggle", "version", "help"
+        "run", "geometry", "preview", "check", "layouts", "suggest", "glide", "forget", "show", "hide", "toggle", "version",
+        "help"
     ]
 
     /// Parses `args` (without the program name); the error is one line for the user.
@@ -94,7 +99,7 @@ struct Options {
 
     /// Every option, by its names; `usage` below describes them for people.
     static let table: [(names: [String], effect: Effect)] = [
-        (["-h", "--help"], .flag { $0.command = "help" }),
+        (["-h", "--help"], .flag { $0.help = true }),
         (["-V", "--version"], .flag { $0.command = "version" }),
         (["--hidden"], .flag { $0.hidden = true }),
         (["--replace"], .flag { $0.replace = true }),
@@ -103,6 +108,7 @@ struct Options {
         (["--stats"], .flag { $0.stats = true }),
         (["--no-pairs"], .flag { $0.noPairs = true }),
         (["--no-spell"], .flag { $0.noSpell = true }),
+        (["--plain"], .flag { $0.plain = true }),
         (
             ["--layout"],
             .value { o, v in
@@ -225,6 +231,7 @@ let usage = """
            tapboard forget          delete the learned words (the only thing tapboard stores)
            tapboard layouts
            tapboard suggest [--layout NAME] [--context TEXT] [--learned] [--batch [--stats]] [--cost N=X] [WORD]
+           tapboard glide --output WxH [--layout NAME] [--plain] [--stats] --batch
            tapboard --version       print the version
 
     run       the on-screen keyboard (the compositor's input method), one per Wayland
@@ -238,6 +245,7 @@ let usage = """
     suggest   candidates and autocorrection for WORD as JSON; --batch reads WORD or
               CONTEXT<TAB>WORD lines and answers each with a line (--stats: timing on stderr;
               --cost NAME=X: a weight of the error model, for tuning)
+    glide     the words strokes read as: JSON lines in, JSON lines out (tapboard glide --help)
 
     See tapboard(1) for every option and setting.
     Signals while running: SIGUSR1 hides the panel, SIGUSR2 shows it, SIGRTMIN toggles.

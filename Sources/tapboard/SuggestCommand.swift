@@ -55,14 +55,7 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
         if o.stats { times.append(monotonicSeconds() - start) }
         writeLine(json)
     }
-    if o.stats, !times.isEmpty {
-        times.sort()
-        func ms(_ q: Double) -> String {
-            let v = times[min(times.count - 1, Int(Double(times.count) * q))] * 1000
-            return String((v * 10000).rounded() / 10000)
-        }
-        printError("suggest: \(times.count) words, median \(ms(0.5)) ms, p99 \(ms(0.99)) ms, max \(ms(1)) ms")
-    }
+    if o.stats, !times.isEmpty { printError("suggest: \(times.count) words, \(timingSummary(times))") }
     return 0
 }
 
@@ -83,6 +76,17 @@ func writeLine(_ line: String) {
             left -= n
         }
     }
+}
+
+/// "median X ms, p99 Y ms, max Z ms" of `times` (seconds).
+func timingSummary(_ times: [Double]) -> String {
+    guard !times.isEmpty else { return "no timings" }
+    let sorted = times.sorted()
+    func ms(_ q: Double) -> String {
+        let v = sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] * 1000
+        return String((v * 10000).rounded() / 10000)
+    }
+    return "median \(ms(0.5)) ms, p99 \(ms(0.99)) ms, max \(ms(1)) ms"
 }
 
 func monotonicSeconds() -> Double {

@@ -13,9 +13,9 @@ case .failure(let e):
 
 let store = LayoutStore()
 let status: Int32
-switch options.command {
+switch options.help ? "help" : options.command {
 case "help":
-    print(usage)
+    print(options.command == "glide" ? glideUsage : usage)
     status = 0
 case "version":
     print("tapboard \(tapboardVersion)")
@@ -34,6 +34,7 @@ case "forget":
         status = 1
     }
 case "suggest": status = suggestCommand(options, store: store)
+case "glide": status = glideCommand(options, store: store)
 case "show", "hide", "toggle": status = controlCommand(options.command)
 default: status = runCommand(options, store: store)
 }

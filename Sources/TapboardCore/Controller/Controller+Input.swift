@@ -3,6 +3,7 @@ extension Controller {
     /// A finger or the pointer goes down on the panel (panel coordinates, milliseconds).
     public mutating func press(_ source: PressSource, at point: Point, time: UInt64) -> [Command] {
         guard let g = geometry else { return [] }
+        keyboard.glides = glides
         return translate(keyboard.press(source, at: point, time: time, in: g))
     }
 
@@ -82,6 +83,8 @@ extension Controller {
                 out += (multiStage(e) ?? typeInWord(e) ?? submit(e)) + autoShift()
             case .pickSuggestion(let slot): out += finishSequence() + pick(slot)
             case .toolbar(let button): out += toolbarTapped(button)
+            case .trailMoved: out.append(.redraw(nil))
+            case .stroke(let points): out += stroke(points) + autoShift()
             }
         }
         return out

@@ -53,9 +53,11 @@ extension Controller {
         switch effect {
         case .commitText(let t):
             if word.joins(t) {
+                // A letter tapped right after a stroked word starts a new word.
+                let space = word.letters.isEmpty && Self.isStroked(word.afterwards) ? " " : ""
                 word.type(t)
                 shownStrip.markStale()
-                return commit(t)
+                return commit(space + t)
             }
             if word.letters.isEmpty, word.afterwards == .addedSpace, Self.closingPunctuation.contains(t) {
                 // "hello" picked, then ",": "hello, " (keys, so they stay in order).
@@ -74,6 +76,9 @@ extension Controller {
             if word.letters.isEmpty, case .corrected(let typed, let committed) = word.afterwards {
                 return revert(typed, committed)
             }
+            if word.letters.isEmpty, case .stroked(let stroked) = word.afterwards {
+                return unstroke(stroked)
+            }
             word.deleteBackward()
             shownStrip.markStale()
             return submit(effect)
@@ -88,6 +93,10 @@ extension Controller {
         default:
             return nil
         }
+    }
+
+    static func isStroked(_ afterwards: WordInProgress.Afterwards) -> Bool {
+        if case .stroked = afterwards { true } else { false }
     }
 
     /// The word ends with `separator`: corrected where the strip says so.
@@ -146,9 +155,12 @@ extension Controller {
         let chosen: String
         let keep: Bool
         switch strip.slots[slot] {
-        case .empty: return []
+        case .empty, .note: return []
         case .word(let w): (chosen, keep) = (w, false)
         case .keep(let w): (chosen, keep) = (w, true)
+        }
+        if word.letters.isEmpty, case .stroked(let stroked) = word.afterwards, !keep {
+            return replaceStroked(stroked, with: chosen) + autoShift()
         }
         let typed = word.letters
         word.picked(chosen, keep: keep)
@@ -199,6 +211,11 @@ extension Controller {
                 for: typed, context: before, learned: learnedWords(),
                 autocorrect: mayAutocorrect && !word.kept.contains(typed))
         }
+        return showInStrip(new)
+    }
+
+    /// The strip holds `new` from now on, redrawn where it changed.
+    mutating func showInStrip(_ new: Strip) -> [Command] {
         guard shownStrip.update(new) else { return [] }
         // The toolbar takes the strip's place while it is empty (toolbar = auto).
         let bar = barChanged()

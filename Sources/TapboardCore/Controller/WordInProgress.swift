@@ -10,6 +10,9 @@ struct WordInProgress {
         case corrected(typed: String, committed: String)
         /// A picked word went in with a space: punctuation takes the space's place.
         case addedSpace
+        /// A stroked word went in (no space after it): backspace takes it back whole, a
+        /// picked alternative takes its place, a tapped letter starts a new word after a space.
+        case stroked(String)
     }
 
     /// A word the user used, with the word before it and the keyboard's language
@@ -83,6 +86,17 @@ struct WordInProgress {
         letters = ""
         afterwards = .addedSpace
         if keep { kept.insert(word) }
+    }
+
+    /// A stroke typed `word` (or an alternative took its place).
+    mutating func stroked(_ word: String) {
+        letters = ""
+        afterwards = .stroked(word)
+    }
+
+    /// What the next tap may undo or adjust is gone (a stroked word was deleted).
+    mutating func settled() {
+        afterwards = .nothing
     }
 
     /// Punctuation took the place of the added space; a space follows it again.

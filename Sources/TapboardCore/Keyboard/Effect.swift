@@ -35,6 +35,10 @@ public enum Effect: Sendable, Equatable {
     case pickSuggestion(Int)
     /// A button of the form toolbar was tapped.
     case toolbar(ToolbarButton)
+    /// The stroke's trail moved or went: the panel is drawn again.
+    case trailMoved
+    /// A stroke ended: these points (panel pixels, in order) are to be read as a word.
+    case stroke([Point])
 }
 
 /// Timed work the keyboard asks for; each names the press it belongs to, so a timer

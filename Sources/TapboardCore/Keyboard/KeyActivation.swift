@@ -55,7 +55,7 @@ extension KeyboardState {
         case .text:
             var held = false
             for (source, p) in pressed where p.isShift {
-                pressed[source]?.usedAsModifier = true
+                pressed[source]?.mode = .modifier
                 held = true
             }
             return typeText(key.text(shifted: isShifted || held) ?? "")

@@ -8,17 +8,27 @@ public struct KeyboardState: Sendable {
         var key: Int
         /// The key is a shift key (held shift capitalises other fingers' letters).
         var isShift: Bool
-        /// A held shift typed capitals with it: its release leaves shift as it was.
-        var usedAsModifier = false
         var origin: Point
         /// The press event's time, in the compositor's milliseconds.
         var time: UInt64 = 0
-        /// The long-press timer fired (a popup may be open).
-        var long = false
-        /// Times the key repeated while held; its release types nothing more.
-        var repeats = 0
-        /// Space bar dragged: the x where the last cursor step was taken.
-        var cursorX: Double?
+        /// What the press has become so far.
+        var mode = PressMode.tap
+    }
+
+    /// What a held press has become; its release acts on it.
+    enum PressMode: Sendable, Equatable {
+        /// A tap so far: the key acts on release.
+        case tap
+        /// The long-press timer fired: a popup may be open, the release picks from it.
+        case long
+        /// The key repeated this many times; its release types nothing more.
+        case repeating(Int)
+        /// The space bar dragged: the x where the last cursor step was taken.
+        case cursor(x: Double)
+        /// A held shift typed capitals with it: its release leaves shift as it was.
+        case modifier
+        /// A slide from a letter key across the others: every point so far, panel pixels.
+        case stroke([Point])
     }
 
     public internal(set) var layout: Layout
@@ -41,6 +51,13 @@ public struct KeyboardState: Sendable {
     public var timings = KeyTimings()
     /// Show a bubble over pressed keys (off in password fields and by setting).
     public var previews = true
+    /// A slide from a letter key across the others is a stroke (glide typing); off, it
+    /// cancels the key.
+    public var glides = false
+    /// The last points of the stroke being drawn, oldest first (panel pixels); empty between strokes.
+    public internal(set) var trail: [Point] = []
+    /// Points the trail keeps.
+    static let trailLength = 48
     /// The enabled keyboards for the globe key's list, and the one shown.
     public var keyboards: [(name: String, displayName: String)] = []
     public var currentKeyboard = ""
@@ -55,8 +72,10 @@ public struct KeyboardState: Sendable {
     public var isShifted: Bool { shift != .off }
     /// Ids of the presses still held (their timers are still wanted).
     public var activePresses: Set<Int> { Set(pressed.values.map(\.id)) }
-    /// Keys held down (for highlighting).
-    public var highlighted: Set<Int> { Set(pressed.values.map(\.key)) }
+    /// Keys held down (for highlighting); a stroke holds none.
+    public var highlighted: Set<Int> {
+        Set(pressed.values.filter { if case .stroke = $0.mode { false } else { true } }.map(\.key))
+    }
 
     /// Shows another keyboard from its first layer; forgets held keys.
     public mutating func setLayout(_ newLayout: Layout) {
@@ -71,6 +90,7 @@ public struct KeyboardState: Sendable {
         popup = nil
         popupOwner = nil
         previewOwner = nil
+        trail = []
     }
 
     /// Forgets held keys without typing them (panel hidden).
@@ -78,7 +98,7 @@ public struct KeyboardState: Sendable {
         guard !pressed.isEmpty || popup != nil else { return [] }
         let keys = pressed.values.map(\.key)
         pressed = [:]
-        var effects: [Effect] = [.redrawKeys(keys)]
+        var effects: [Effect] = [.redrawKeys(keys)] + endTrail()
         if popup != nil { effects.append(.closePopup) }
         if previewOwner != nil { effects.append(.hidePreview) }
         popup = nil
@@ -111,9 +131,7 @@ public struct KeyboardState: Sendable {
         let layerBefore = layerName
         if key.action != .shift {
             for (other, p) in pressed
-            where p.repeats == 0 && !p.long && p.cursorX == nil
-                && isRolling(geometry.keys[p.key].key)
-            {
+            where p.mode == .tap && isRolling(geometry.keys[p.key].key) {
                 pressed[other] = nil
                 effects += [.redrawKeys([p.key])] + endPreview(other) + activate(geometry.keys[p.key].key, time: time)
             }
@@ -135,8 +153,9 @@ public struct KeyboardState: Sendable {
         return effects
     }
 
-    /// A finger that slides off its key cancels it; over an open popup it selects;
-    /// along the space bar it moves the cursor.
+    /// A finger that slides off its key cancels it, or, from a letter key while glide is
+    /// on, starts a stroke; over an open popup it selects; along the space bar it moves the
+    /// cursor.
     public mutating func move(_ source: PressSource, to point: Point, in geometry: PanelGeometry) -> [Effect] {
         guard let p = pressed[source] else { return [] }
         if popupOwner == source, var open = popup {
@@ -146,26 +165,54 @@ public struct KeyboardState: Sendable {
             popup = open
             return [.showPopup(open)]
         }
+        if case .stroke(var points) = p.mode {
+            points.append(point)
+            pressed[source]?.mode = .stroke(points)
+            trail = Array(points.suffix(Self.trailLength))
+            return [.trailMoved]
+        }
         if geometry.keys[p.key].key.action == .space {
             return moveCursor(source, p, to: point)
         }
         if geometry.keys[p.key].cell.contains(point) { return [] }
+        if glides, p.mode == .tap, popup == nil, Self.isLetter(geometry.keys[p.key].key) {
+            pressed[source]?.mode = .stroke([p.origin, point])
+            trail = [p.origin, point]
+            return [.redrawKeys([p.key])] + endPreview(source) + [.trailMoved]
+        }
         pressed[source] = nil
         return [.redrawKeys([p.key])] + endPreview(source)
+    }
+
+    /// A key that types one letter: where strokes start.
+    static func isLetter(_ key: Key) -> Bool {
+        guard case .text(let t) = key.action, t.count == 1, let c = t.first else { return false }
+        return c.isLetter
+    }
+
+    /// The trail goes with its stroke.
+    mutating func endTrail() -> [Effect] {
+        guard !trail.isEmpty else { return [] }
+        trail = []
+        return [.trailMoved]
     }
 
     /// Dragging the space bar: one arrow key per step, no space typed.
     mutating func moveCursor(_ source: PressSource, _ p: Press, to point: Point) -> [Effect] {
         let step = timings.cursorStep
-        var from = p.cursorX ?? p.origin.x
-        if p.cursorX == nil && abs(point.x - p.origin.x) < step { return [] }
+        var from = p.origin.x
+        if case .cursor(let x) = p.mode {
+            from = x
+        } else if abs(point.x - p.origin.x) < step {
+            return []
+        }
         var effects: [Effect] = []
         while abs(point.x - from) >= step {
             let right = point.x > from
             effects.append(.key(right ? "Right" : "Left", []))
             from += right ? step : -step
         }
-        pressed[source]?.cursorX = from
+        pressed[source]?.mode = .cursor(x: from)
         return effects
     }
 
@@ -190,10 +237,12 @@ public struct KeyboardState: Sendable {
             case .preview: return effects
             }
         }
-        if p.repeats > 0 || p.cursorX != nil { return effects }
-        let key = geometry.keys[p.key].key
-        if key.action == .shift, p.usedAsModifier { return effects + [.redrawAll] }
-        return effects + activate(key, time: time)
+        switch p.mode {
+        case .repeating, .cursor: return effects
+        case .modifier: return effects + [.redrawAll]
+        case .stroke(let points): return effects + endTrail() + [.stroke(points)]
+        case .tap, .long: return effects + activate(geometry.keys[p.key].key, time: time)
+        }
     }
 
     /// Forgets, without typing them, the presses on keys from index `first` on (keys that
@@ -208,6 +257,7 @@ public struct KeyboardState: Sendable {
     public mutating func cancel(_ source: PressSource) -> [Effect] {
         guard let p = pressed.removeValue(forKey: source) else { return [] }
         var effects: [Effect] = [.redrawKeys([p.key])] + endPreview(source)
+        if case .stroke = p.mode { effects += endTrail() }
         if popupOwner == source {
             popup = nil
             popupOwner = nil
@@ -225,8 +275,10 @@ public struct KeyboardState: Sendable {
     public mutating func timerFired(_ timer: KeyTimer, time: UInt64, in geometry: PanelGeometry) -> [Effect] {
         switch timer {
         case .longPress(let id):
-            guard let (source, p) = pressed.first(where: { $0.value.id == id }), popup == nil else { return [] }
-            pressed[source]?.long = true
+            guard let (source, p) = pressed.first(where: { $0.value.id == id }), popup == nil, p.mode == .tap else {
+                return []
+            }
+            pressed[source]?.mode = .long
             let placed = geometry.keys[p.key]
             let open: Popup
             if placed.key.action == .nextKeyboard {
@@ -240,11 +292,17 @@ public struct KeyboardState: Sendable {
             popupOwner = source
             return endPreview(source) + [.showPopup(open)]
         case .repeatKey(let id):
-            guard let (source, p) = pressed.first(where: { $0.value.id == id }), p.cursorX == nil else { return [] }
-            pressed[source]?.repeats += 1
+            guard let (source, p) = pressed.first(where: { $0.value.id == id }) else { return [] }
+            let repeated: Int
+            switch p.mode {
+            case .tap: repeated = 0
+            case .repeating(let n): repeated = n
+            default: return []
+            }
+            pressed[source]?.mode = .repeating(repeated + 1)
             let key = geometry.keys[p.key].key
             let effects =
-                key.action == .backspace && p.repeats >= timings.repeatsBeforeWords
+                key.action == .backspace && repeated >= timings.repeatsBeforeWords
                 ? [Effect.deleteWordBackward] : activate(key, time: time, repeated: true)
             return effects + [.schedule(.repeatKey(press: id), after: timings.repeatInterval)]
         }

@@ -239,3 +239,10 @@ struct JSONParser {
         return value
     }
 }
+
+extension JSONValue {
+    /// The value `text` holds (strict RFC 8259), or where and why it is not JSON.
+    public static func parse(_ text: String) throws(SourceError) -> JSONValue {
+        try JSONParser.parse(text)
+    }
+}

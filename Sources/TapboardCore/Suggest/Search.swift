@@ -17,10 +17,10 @@ struct Search {
     let letters: [Character]
     /// Candidates by dictionary form: best score and whether found by an edit or exactly.
     var found: [String: (score: Double, edited: Bool)] = [:]
-    /// "previous " when the language's pairs know what follows the previous word.
-    var pairPrefix: String?
-    /// With pairs: the score change of a word never seen after the previous one.
-    var unpaired = 0.0
+    /// How likely each word is here.
+    let model: LanguageModel
+    /// "previous " when the language's pairs know what follows the previous token.
+    var pairPrefix: String? { model.pairPrefix }
     /// The spell checker's words, looked up for the edits of an unknown typed word.
     var spellWords: (any WordSource)?
     init(suggester: Suggester, typed: String, context: Context) {
@@ -30,17 +30,7 @@ struct Search {
         shape = CaseShape(typed)
         key = Search.plainApostrophes(typed.lowercased())
         letters = Array(key)
-        if let pairs = suggester.pairs, let previous = context.pairKey {
-            let prefix = previous + " "
-            var any = false
-            pairs.entries(withKeyPrefix: prefix) { _, _ in
-                any = true
-                return false
-            }
-            if any { pairPrefix = prefix }
-        }
-        let w = suggester.costs.pairWeight
-        unpaired = 10 * log10(max(1e-9, 1 - w)) + suggester.costs.pairShift
+        model = suggester.languageModel(after: context)
     }
 
     /// Typed words up to this long are looked up with their typing errors.
@@ -55,27 +45,14 @@ struct Search {
         c.isLetter || c == "'" || c == "\u{2019}" || c == "-"
     }
 
-    /// A word's score before typing errors, plus what the user taught. Without pairs for
-    /// the previous word, its class; with them, the class of a mixture of its likelihood
-    /// after that word (weight `pairWeight`, class `after`) and on its own (the rest),
-    /// so that words never seen after it rank lower.
+    /// A word's score before typing errors: the language model's (`after`: its pair class).
     func prior(_ word: String, _ frequency: UInt8, after: UInt8?) -> Double {
-        var base = Double(frequency)
-        if pairPrefix != nil {
-            if let after {
-                let w = s.costs.pairWeight
-                base = 10 * log10(w * pow(10, Double(after) / 10) + (1 - w) * pow(10, base / 10)) + s.costs.pairShift
-            } else {
-                base += unpaired
-            }
-        }
-        return base + s.learnedBoost(word) + s.bigramBoost(previous: context.previous, word)
+        model.score(word, frequency, after: after)
     }
 
     /// The same, looking the pair up.
     func prior(_ word: String, _ frequency: UInt8) -> Double {
-        guard let pairPrefix, let pairs = s.pairs else { return prior(word, frequency, after: nil) }
-        return prior(word, frequency, after: pairs.frequency(of: pairPrefix + word.lowercased()))
+        model.score(word, frequency: frequency)
     }
 
     /// Adds the words stored under `keyBytes` (a lower-cased key's UTF-8), less `cost`; with
@@ -94,9 +71,7 @@ struct Search {
         guard !s.learnedWords.isEmpty else { return }
         let candidateKey = String(decoding: keyBytes, as: UTF8.self)
         if s.learnedWords[candidateKey] != nil, s.source.frequency(of: candidateKey) == nil, s.learnedCount(candidateKey) > 0 {
-            add(
-                candidateKey, 30 + s.learnedBoost(candidateKey) + s.bigramBoost(previous: context.previous, candidateKey) - cost,
-                edited: true)
+            add(candidateKey, model.learnedOnly(candidateKey) - cost, edited: true)
         }
     }
 
@@ -321,7 +296,7 @@ struct Search {
             if let f = s.source.frequency(of: w) {
                 completions.append((w, prior(w, f, after: nil)))
             } else {
-                completions.append((w, 30 + s.learnedBoost(w) + s.bigramBoost(previous: context.previous, w)))
+                completions.append((w, model.learnedOnly(w)))
             }
         }
         var pool: [(word: String, score: Double)] = ranked.map { ($0.word, $0.score - ($0.edited ? s.costs.editInStrip : 0)) }

@@ -6,12 +6,15 @@ public struct Strip: Sendable, Equatable {
         case word(String)
         /// The word as typed, shown in quotes: tapping it keeps it (space would correct it).
         case keep(String)
+        /// A word to the user that tapping does nothing with ("no word for that stroke").
+        case note(String)
 
         public var text: String {
             switch self {
             case .empty: ""
             case .word(let w): w
             case .keep(let w): "“\(w)”"
+            case .note(let n): n
             }
         }
     }
@@ -36,6 +39,13 @@ public protocol SuggestionProvider {
     /// The strip for `word` (empty: between words) typed after `context`, the text
     /// before it; `learned` are the user's words in this language.
     func strip(for word: String, context: String, learned: LearnedWords, autocorrect: Bool) -> Strip
+    /// The words a stroke through `points` (panel pixels) across `keys` may be after
+    /// `context`, best first; empty when none fits or the provider reads no strokes.
+    func glide(_ points: [Point], keys: GlideKeys, context: String, learned: LearnedWords) -> [String]
+}
+
+extension SuggestionProvider {
+    public func glide(_ points: [Point], keys: GlideKeys, context: String, learned: LearnedWords) -> [String] { [] }
 }
 
 /// The engine as the strip's provider: the user's learned words and pairs on top of
@@ -61,6 +71,16 @@ extension Suggester: SuggestionProvider {
             strip.slots[0] = .word(word)
         }
         return strip
+    }
+}
+
+extension Suggester {
+    public func glide(_ points: [Point], keys: GlideKeys, context: String, learned: LearnedWords) -> [String] {
+        var s = self
+        s.learnedWords = learned.words
+        s.bigrams = learned.pairs
+        let model = s.languageModel(after: context)
+        return glideDecoder(for: keys).decode(points) { model.score($0, frequency: $1) }
     }
 }
 

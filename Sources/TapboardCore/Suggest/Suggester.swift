@@ -18,9 +18,16 @@ import Darwin
 /// never by scanning the dictionary; completions visit the typed prefix.
 public struct Suggester {
     /// The dictionary.
-    public var source: any WordSource { didSet { tops = CompletionTops() } }
+    public var source: any WordSource {
+        didSet {
+            tops = CompletionTops()
+            strokes = GlideWordCache()
+        }
+    }
     /// Its most frequent words per typed prefix (shared by copies of this suggester).
     private(set) var tops = CompletionTops()
+    /// Its words as strokes, made on the first stroke (shared by copies of this suggester).
+    private(set) var strokes = GlideWordCache()
     /// The shown keyboard's letters, for the error model.
     public var keys: KeyNeighbours
     /// Words the user typed and kept, with how often.

@@ -1,0 +1,71 @@
+/// Glide typing: a stroke across the letters types a word, with the spacing phone keyboards
+/// use (a space before it, none after, so punctuation goes right after it); the strip offers
+/// the next best words in its place; backspace right after takes it back whole.
+extension Controller {
+    /// Strokes are read in fields where the strip would show (prose, not secret, the
+    /// keyboard's language has a dictionary), while the `glide` setting is on.
+    var glides: Bool {
+        settings.glide && textInputField != nil && Self.takesSuggestions(field) && !privacy.hidesText && provider != nil
+    }
+
+    /// Strokes shorter than this many keys are a finger that slipped off its key: nothing is typed.
+    static let shortestStroke = 1.0
+
+    /// A stroke ended: the word it reads as goes in.
+    mutating func stroke(_ points: [Point]) -> [Command] {
+        guard glides, let g = geometry, let keys = GlideKeys(geometry: g), let p = provider else { return [] }
+        guard GlideDecoder.length(of: points, keys: keys) >= Self.shortestStroke else { return [] }
+        var out = finishTyping()
+        let before = text.bestGuess?.beforeCursor.map { String($0.suffix(200)) } ?? ""
+        let words = p.glide(points, keys: keys, context: before, learned: learnedWords())
+        guard let best = words.first else {
+            return out + showInStrip(Strip(slots: [.empty, .note("no word"), .empty]))
+        }
+        let shape = strokeShape
+        let shaped = words.map { shape.apply($0) }
+        let space = Self.needsSpace(before: before) ? " " : ""
+        out += commit(space + shape.apply(best))
+        word.stroked(shaped[0])
+        learn(shaped[0])
+        let slot = { (i: Int) -> Strip.Slot in i < shaped.count ? .word(shaped[i]) : .empty }
+        return out + showInStrip(Strip(slots: [slot(1), slot(0), slot(2)]))
+    }
+
+    /// The case a stroked word takes: capitalised where shift is on (auto-capitalisation at
+    /// a sentence's start, or the user's), all capitals under caps lock.
+    var strokeShape: CaseShape {
+        switch keyboard.shift {
+        case .off: .lower
+        case .once: .capitalized
+        case .locked: .upper
+        }
+    }
+
+    /// A stroked word is spaced from the text before it, save at the start of a line or
+    /// after an opening bracket or quote.
+    static func needsSpace(before text: String) -> Bool {
+        guard let last = text.last else { return false }
+        return !last.isWhitespace && !Context.opening.contains(last)
+    }
+
+    /// Backspace right after a stroked word: the word goes whole.
+    mutating func unstroke(_ stroked: String) -> [Command] {
+        word.settled()
+        var out: [Command] = []
+        for _ in 0..<stroked.count {
+            out.append(.key("BackSpace", []))
+            text.sentBackspaceKey()
+        }
+        shownStrip.markStale()
+        return out
+    }
+
+    /// A word from the strip in place of the stroked one.
+    mutating func replaceStroked(_ stroked: String, with chosen: String) -> [Command] {
+        guard chosen != stroked else { return [] }
+        learn(chosen, kept: true)
+        let out = replace(stroked, with: chosen)
+        word.stroked(chosen)
+        return out
+    }
+}

@@ -1,0 +1,79 @@
+/// The letter keys a stroke is read against: where each lies on the panel and which letters
+/// it types (its own and its alternates, lower-cased: é is on the e key).
+public struct GlideKeys: Sendable, Equatable {
+    /// Key centres in panel pixels, one per letter key.
+    public let centres: [Point]
+    /// A lower-case letter → the letter key that types it.
+    let keyOf: [Character: UInt8]
+    /// The letter keys' pitch in pixels: a stroke is measured in these units, so that a
+    /// key's neighbours lie about 1 away whatever the panel's shape.
+    public let pitchX: Double
+    public let pitchY: Double
+    /// The letters of each key, in key order: two keyboards with the same letters read the
+    /// same words.
+    public let letters: String
+
+    /// The letter keys of `geometry`; nil when it has fewer than two (no words to stroke).
+    public init?(geometry: PanelGeometry) {
+        var centres: [Point] = []
+        var keyOf: [Character: UInt8] = [:]
+        var widths: [Double] = []
+        var heights: [Double] = []
+        var letters = ""
+        for placed in geometry.keys where placed.row >= 0 && centres.count < 255 {
+            guard case .text(let text) = placed.key.action, text.count == 1, let c = text.first, c.isLetter else { continue }
+            let base = Character(text.lowercased())
+            guard keyOf[base] == nil else { continue }
+            let index = UInt8(centres.count)
+            keyOf[base] = index
+            for alternate in placed.key.alternates where alternate.count == 1 {
+                let a = Character(alternate.lowercased())
+                if a.isLetter, keyOf[a] == nil { keyOf[a] = index }
+            }
+            centres.append(placed.frame.center)
+            widths.append(placed.cell.width)
+            heights.append(placed.cell.height)
+            letters.append(base)
+        }
+        guard centres.count >= 2 else { return nil }
+        self.centres = centres
+        self.keyOf = keyOf
+        self.letters = letters
+        pitchX = GlideKeys.median(widths)
+        pitchY = GlideKeys.median(heights)
+    }
+
+    /// The keys that type `word`'s letters in order, a letter repeated on one key once ("hello":
+    /// h e l o); apostrophes and hyphens are not stroked. Nil when a letter is on no key.
+    func keys(of word: String) -> [UInt8]? {
+        var out: [UInt8] = []
+        for c in word.lowercased() where c != "'" && c != "\u{2019}" && c != "-" {
+            guard let k = keyOf[c] else { return nil }
+            if out.last != k { out.append(k) }
+        }
+        return out
+    }
+
+    /// The key nearest to `point`, in key units.
+    func nearest(_ point: Point) -> Int {
+        var best = 0
+        var bestD = Double.infinity
+        for (i, c) in centres.enumerated() {
+            let d = distance2(point, c)
+            if d < bestD { (best, bestD) = (i, d) }
+        }
+        return best
+    }
+
+    /// The squared distance between two panel points, in key units.
+    func distance2(_ a: Point, _ b: Point) -> Double {
+        let dx = (a.x - b.x) / pitchX
+        let dy = (a.y - b.y) / pitchY
+        return dx * dx + dy * dy
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return max(1, sorted[sorted.count / 2])
+    }
+}

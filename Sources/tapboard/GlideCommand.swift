@@ -1,0 +1,102 @@
+import Glibc
+import TapboardCore
+import TapboardWayland
+
+let glideUsage = """
+    usage: tapboard glide --output WxH [--layout NAME] [--plain] [--stats] --batch
+
+    Reads strokes from standard input, one JSON object a line:
+      {"context": "text before the word", "points": [[x, y, t_ms], ...]}
+    with x, y in the panel's logical pixels, as `tapboard geometry --output WxH` places the
+    keys (the same layout and output). Answers each with a line, best first:
+      {"candidates": ["best", "second", ...]}
+    A line that is not such an object is answered with {"error": "..."}.
+
+    --plain   the plain shape matcher: no language model, no context (the benchmark's floor)
+    --stats   the time each decode took, on standard error at the end (median, p99, max)
+    """
+
+/// `tapboard glide --batch`: the words strokes read as, for benchmarks and tests.
+func glideCommand(_ o: Options, store: LayoutStore) -> Int32 {
+    guard o.batch else {
+        printError("tapboard glide: --batch is required (strokes are read from standard input; see tapboard glide --help)")
+        return 64
+    }
+    guard let output = o.output else {
+        printError("tapboard glide: --output WxH is required")
+        return 64
+    }
+    let settings = loadSettings(o)
+    let layout: Layout
+    let layer: Layer
+    switch resolveLayout(o, store: store, settings: settings) {
+    case .success(let r): (layout, layer) = r
+    case .failure(let e):
+        printError("tapboard: \(e)")
+        return 1
+    }
+    let dictionaries = DictionaryStore(layouts: store)
+    let source: any WordSource
+    switch dictionaries.load(language: layout.language) {
+    case .success(let s): source = s.words
+    case .failure(let e):
+        printError("tapboard: \(e)")
+        return 1
+    }
+    let geometry = panelGeometry(o, output: output, layout: layout, layer: layer, store: store, settings: settings)
+    guard let keys = GlideKeys(geometry: geometry) else {
+        printError("tapboard glide: keyboard \"\(layout.name)\" layer \"\(layer.name)\" has no letter keys to stroke")
+        return 1
+    }
+    var suggester = Suggester(
+        source: source, keys: KeyNeighbours.from(layout: layout),
+        pairs: dictionaries.loadPairs(language: layout.language)?.words)
+    suggester.spell = dictionaries.spellChecker(language: layout.language).0
+    let decoder = suggester.glideDecoder(for: keys)
+    var times: [Double] = []
+    while let line = readLine(strippingNewline: true) {
+        guard let stroke = GlideStroke(json: line) else {
+            writeLine("{\"error\":\"not a stroke: want {\\\"context\\\": TEXT, \\\"points\\\": [[x, y, t], ...]}\"}")
+            continue
+        }
+        let start = monotonicSeconds()
+        let words: [String]
+        if o.plain {
+            words = decoder.decode(stroke.points)
+        } else {
+            let model = suggester.languageModel(after: stroke.context)
+            words = decoder.decode(stroke.points) { model.score($0, frequency: $1) }
+        }
+        if o.stats { times.append(monotonicSeconds() - start) }
+        writeLine("{\"candidates\":[" + words.map(GeometryJSON.quote).joined(separator: ",") + "]}")
+    }
+    if o.stats { printError("glide: \(times.count) strokes, \(timingSummary(times))") }
+    return 0
+}
+
+/// One line of `tapboard glide --batch`.
+struct GlideStroke {
+    var context: String
+    var points: [Point]
+
+    init?(json: String) {
+        guard let value = try? JSONValue.parse(json), case .object(let fields) = value.kind else { return nil }
+        var context = ""
+        var points: [Point] = []
+        for (key, _, v) in fields {
+            switch (key, v.kind) {
+            case ("context", .string(let s)): context = s
+            case ("points", .array(let list)):
+                for p in list {
+                    guard case .array(let xyt) = p.kind, xyt.count >= 2, case .number(let x) = xyt[0].kind,
+                        case .number(let y) = xyt[1].kind
+                    else { return nil }
+                    points.append(Point(x: x, y: y))
+                }
+            default: continue
+            }
+        }
+        self.context = context
+        self.points = points
+    }
+}

@@ -1,0 +1,300 @@
+import Testing
+
+@testable import TapboardCore
+
+/// Points along straight lines through the centres of `word`'s keys in `g`, every `step`
+/// pixels, as a finger drawing the word would leave; `offset` moves the first and last
+/// points (a stroke that starts or ends between keys).
+func strokePoints(_ word: String, in g: PanelGeometry, step: Double = 12, offset: Point = Point(x: 0, y: 0)) -> [Point] {
+    let centres = word.compactMap { c in g.keys.first { $0.key.action == .text(String(c)) }?.frame.center }
+    var points: [Point] = []
+    for (a, b) in zip(centres, centres.dropFirst()) {
+        let d = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+        let n = max(1, Int(d / step))
+        for i in 0..<n {
+            let t = Double(i) / Double(n)
+            points.append(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
+        }
+    }
+    if let last = centres.last { points.append(last) }
+    guard points.count >= 2 else { return points }
+    points[0].x += offset.x
+    points[0].y += offset.y
+    points[points.count - 1].x -= offset.x
+    points[points.count - 1].y -= offset.y
+    return points
+}
+
+/// The shipped English dictionary and pairs.
+func shippedEnglish() throws -> Suggester {
+    let words = try #require(readBytes(layoutsDirectory + "/../dictionaries/en.tbd"))
+    let pairs = try #require(readBytes(layoutsDirectory + "/../dictionaries/en-pairs.tbd"))
+    return Suggester(source: try Lexicon(bytes: words), pairs: try Lexicon(bytes: pairs))
+}
+
+/// The decoder: key geometry from the layout, words from the dictionary, the language model.
+@Suite struct GlideDecoderTests {
+    let us: Layout
+    let g: PanelGeometry
+    let english: Suggester
+    let keys: GlideKeys
+
+    init() throws {
+        us = try loadShipped("us.json")
+        g = PanelGeometry.forOutput(width: 720, height: 1280, layout: us, layer: us.layers[0], strip: true)
+        english = try shippedEnglish()
+        keys = try #require(GlideKeys(geometry: g))
+    }
+
+    func decode(_ word: String, context: String = "", offset: Point = Point(x: 0, y: 0)) -> [String] {
+        let model = english.languageModel(after: context)
+        return english.glideDecoder(for: keys).decode(strokePoints(word, in: g, offset: offset)) {
+            model.score($0, frequency: $1)
+        }
+    }
+
+    @Test func strokesReadAsTheirWords() {
+        for word in ["hello", "world", "keyboard", "question", "people", "because"] {
+            #expect(decode(word).first == word, "\(word): \(decode(word))")
+        }
+    }
+
+    @Test func repeatedLettersAndLongWordsWork() {
+        // "ll", "ss", "ee": the finger stays on the key.
+        for word in ["all", "will", "letter", "possible", "international", "understanding"] {
+            #expect(decode(word).first == word, "\(word): \(decode(word))")
+        }
+    }
+
+    @Test func strokesMayStartAndEndBetweenKeys() {
+        // A third of a key off the centre, towards the neighbours.
+        let off = Point(x: keys.pitchX * 0.4, y: keys.pitchY * 0.3)
+        for word in ["hello", "world", "there"] {
+            #expect(decode(word, offset: off).first == word, "\(word): \(decode(word, offset: off))")
+        }
+    }
+
+    @Test func theWordsBeforePickBetweenLikePaths() {
+        // o-u-r and o-r lie on one line of keys; "has" and "had" end on neighbours.
+        #expect(decode("our", context: "I love").first == "our")
+        #expect(decode("has", context: "she").first == "has")
+        #expect(decode("had", context: "she").first == "had")
+    }
+
+    @Test func thePlainMatcherReadsShapesWithoutTheModel() {
+        let plain = english.glideDecoder(for: keys).decode(strokePoints("keyboard", in: g))
+        #expect(plain.first == "keyboard")
+    }
+
+    @Test func aStrokeFarFromEveryKeyReadsAsNothing() {
+        // Two key rows above the letters: no word starts or ends there.
+        let y = Double(g.barHeight) - 2 * keys.pitchY
+        let points = [Point(x: 10, y: y), Point(x: Double(g.width) / 2, y: y), Point(x: Double(g.width) - 10, y: y)]
+        #expect(english.glideDecoder(for: keys).decode(points).isEmpty)
+        #expect(english.glideDecoder(for: keys).decode([]).isEmpty)
+    }
+
+    @Test func keysWithoutLettersCannotBeStroked() throws {
+        let numbers = try loadShipped("digits.json")
+        let ng = PanelGeometry.forOutput(width: 720, height: 1280, layout: numbers, layer: numbers.layers[0])
+        #expect(GlideKeys(geometry: ng) == nil)
+    }
+
+    @Test func decodingIsQuick() {
+        let decoder = english.glideDecoder(for: keys)
+        let model = english.languageModel(after: "it was the")
+        let stroke = strokePoints("international", in: g)
+        var clock = ContinuousClock().measure { _ = decoder.decode(stroke) { model.score($0, frequency: $1) } }
+        for _ in 0..<5 {
+            clock = min(clock, ContinuousClock().measure { _ = decoder.decode(stroke) { model.score($0, frequency: $1) } })
+        }
+        // Debug builds are several times slower than release: a loose bound that still catches a scan gone quadratic.
+        #expect(clock < .milliseconds(250))
+    }
+}
+
+/// Strokes against the other gestures of a held key.
+@Suite struct StrokeDetectionTests {
+    let us: Layout
+    init() throws { us = try loadShipped("us.json") }
+
+    func geometry(_ s: KeyboardState) -> PanelGeometry {
+        PanelGeometry.forOutput(width: 720, height: 1280, layout: s.layout, layer: s.layer)
+    }
+
+    func key(_ label: String, _ g: PanelGeometry) -> PlacedKey {
+        g.keys.first { $0.key.label == label || $0.key.action.name == label }!
+    }
+
+    func stroke(_ effects: [Effect]) -> [Point]? {
+        for e in effects { if case .stroke(let p) = e { return p } }
+        return nil
+    }
+
+    @Test func aSlideAcrossLettersIsAStrokeAndTypesNothingItself() {
+        var s = KeyboardState(layout: us)
+        s.glides = true
+        let g = geometry(s)
+        var effects = s.press(.pointer, at: key("h", g).frame.center, time: 0, in: g)
+        for p in strokePoints("hello", in: g).dropFirst() { effects += s.move(.pointer, to: p, in: g) }
+        #expect(!s.trail.isEmpty)
+        #expect(s.highlighted.isEmpty)
+        effects += s.release(.pointer, time: 300, in: g)
+        #expect(s.trail.isEmpty)
+        #expect(stroke(effects)?.count ?? 0 > 10)
+        #expect(!effects.contains { if case .commitText = $0 { true } else { false } })
+    }
+
+    @Test func withGlideOffASlideCancelsTheKey() {
+        var s = KeyboardState(layout: us)
+        let g = geometry(s)
+        var effects = s.press(.pointer, at: key("h", g).frame.center, time: 0, in: g)
+        for p in strokePoints("hello", in: g).dropFirst() { effects += s.move(.pointer, to: p, in: g) }
+        effects += s.release(.pointer, time: 300, in: g)
+        #expect(stroke(effects) == nil && s.trail.isEmpty)
+        #expect(!effects.contains { if case .commitText = $0 { true } else { false } })
+    }
+
+    @Test func aLongPressThenASlidePicksAnAlternateNotAStroke() {
+        var s = KeyboardState(layout: us)
+        s.glides = true
+        let g = geometry(s)
+        let e = key("e", g)
+        _ = s.press(.pointer, at: e.frame.center, time: 0, in: g)
+        _ = s.timerFired(.longPress(press: 1), time: 400, in: g)
+        let popup = try! #require(s.popup)
+        var effects = s.move(.pointer, to: popup.itemFrames.last!.center, in: g)
+        effects += s.release(.pointer, time: 900, in: g)
+        #expect(stroke(effects) == nil)
+        #expect(effects.contains { if case .commitText = $0 { true } else { false } })
+    }
+
+    @Test func theSpaceBarStillMovesTheCursor() {
+        var s = KeyboardState(layout: us)
+        s.glides = true
+        let g = geometry(s)
+        let space = key("space", g)
+        var effects = s.press(.pointer, at: space.frame.center, time: 0, in: g)
+        effects += s.move(.pointer, to: Point(x: space.frame.center.x + 200, y: space.frame.center.y), in: g)
+        effects += s.release(.pointer, time: 300, in: g)
+        #expect(stroke(effects) == nil)
+        #expect(effects.contains(.key("Right", [])))
+    }
+
+    @Test func slidesFromKeysThatAreNoLettersAreNoStrokes() {
+        var s = KeyboardState(layout: us)
+        s.glides = true
+        let g = geometry(s)
+        for label in ["backspace", "return", "shift"] {
+            let k = key(label, g)
+            var effects = s.press(.pointer, at: k.frame.center, time: 0, in: g)
+            for p in strokePoints("lkj", in: g) { effects += s.move(.pointer, to: p, in: g) }
+            effects += s.release(.pointer, time: 300, in: g)
+            #expect(stroke(effects) == nil, "\(label)")
+            #expect(s.trail.isEmpty)
+        }
+    }
+
+    @Test func aStrokeIgnoresItsLongPressTimer() {
+        var s = KeyboardState(layout: us)
+        s.glides = true
+        let g = geometry(s)
+        _ = s.press(.pointer, at: key("e", g).frame.center, time: 0, in: g)
+        _ = s.move(.pointer, to: key("r", g).frame.center, in: g)
+        #expect(s.timerFired(.longPress(press: 1), time: 400, in: g).isEmpty)
+        #expect(s.popup == nil)
+        #expect(stroke(s.release(.pointer, time: 500, in: g)) != nil)
+    }
+}
+
+/// A provider that reads every stroke as the same three words.
+struct StrokeProvider: SuggestionProvider, SuggestionLibrary {
+    var words = ["hello", "hells", "help"]
+    func strip(for word: String, context: String, learned: LearnedWords, autocorrect: Bool) -> Strip { .empty }
+    func glide(_ points: [Point], keys: GlideKeys, context: String, learned: LearnedWords) -> [String] { words }
+    func provider(for layout: Layout) -> (any SuggestionProvider)? { self }
+    func learnedWords(for language: String) -> LearnedWords { LearnedWords() }
+}
+
+/// Stroked words in the field: spacing, the strip's alternatives, backspace, secret fields.
+@Suite struct GlideControllerTests {
+    func driven(_ settings: Settings = Settings(), words: [String] = ["hello", "hells", "help"]) throws -> Driven {
+        let lib = ShippedLibrary()
+        var d = try Driven()
+        d.c = Controller(
+            layouts: [try lib.load("us").get()], settings: settings, library: lib,
+            suggestions: StrokeProvider(words: words))
+        d.sent = d.c.start(hidden: true)
+        return d
+    }
+
+    /// Draws `word` across the panel and returns what was sent.
+    func stroke(_ d: inout Driven, _ word: String = "hello") -> [Command] {
+        guard let g = d.c.geometry else { return [] }
+        let points = strokePoints(word, in: g)
+        d.time += 500
+        let t = d.time
+        var out = d.host.call { $0.press(.pointer, at: points[0], time: t) }
+        for p in points.dropFirst() { out += d.host.call { $0.move(.pointer, to: p) } }
+        out += d.host.call { $0.release(.pointer, time: t + 300) }
+        out += d.host.call { $0.settle() }
+        d.checked()
+        return d.textOut(out)
+    }
+
+    @Test func aStrokedWordGoesInSpacedFromTheTextBefore() throws {
+        var d = try driven()
+        d.focus("", hints: .autoCapitalization)
+        #expect(stroke(&d) == [.edit(TextEdit(insert: "Hello"))])  // a sentence's start: capitalised
+        #expect(stroke(&d) == [.edit(TextEdit(insert: " hello"))])
+        // Punctuation goes right after a stroked word.
+        #expect(d.textOut(d.tap(",")) == [.edit(TextEdit(insert: ","))])
+    }
+
+    @Test func theStripOffersTheNextBestAndAPickReplacesTheWord() throws {
+        var d = try driven()
+        d.focus("Say")
+        _ = stroke(&d)
+        #expect(d.c.strip.slots == [.word("hells"), .word("hello"), .word("help")])
+        let picked = d.textOut(d.host.call { $0.translate([.pickSuggestion(2)]) })
+        #expect(picked == Array(repeating: .key("BackSpace", []), count: 5) + [.typeKeys("help")])
+        #expect(d.c.text.bestGuess?.text == "Say help")
+        // Backspace now takes the picked word back whole.
+        #expect(d.textOut(d.tap("backspace")) == Array(repeating: .key("BackSpace", []), count: 4))
+        #expect(d.c.text.bestGuess?.text == "Say ")
+    }
+
+    @Test func backspaceRightAfterAStrokeDeletesTheWord() throws {
+        var d = try driven()
+        d.focus("Say")
+        _ = stroke(&d)
+        #expect(d.textOut(d.tap("backspace")) == Array(repeating: .key("BackSpace", []), count: 5))
+        // The next backspace is an ordinary one.
+        #expect(d.textOut(d.tap("backspace")).count == 1)
+    }
+
+    @Test func aLetterTappedAfterAStrokeStartsANewWord() throws {
+        var d = try driven()
+        d.focus("Say")
+        _ = stroke(&d)
+        #expect(d.textOut(d.tap("a")) == [.edit(TextEdit(insert: " a"))])
+    }
+
+    @Test func aStrokeThatReadsAsNothingSaysSoAndTypesNothing() throws {
+        var d = try driven(words: [])
+        d.focus("Say")
+        #expect(stroke(&d).isEmpty)
+        #expect(d.c.strip.slots[1] == .note("no word"))
+    }
+
+    @Test func strokesTypeNothingInSecretFieldsNorWithGlideOff() throws {
+        var d = try driven()
+        d.focus("", purpose: .password)
+        #expect(stroke(&d).isEmpty)
+        var settings = Settings()
+        settings.glide = false
+        var off = try driven(settings)
+        off.focus("")
+        #expect(stroke(&off).isEmpty)
+    }
+}
