@@ -3,7 +3,7 @@ import TapboardCore
 import TapboardWayland
 
 let glideUsage = """
-    usage: tapboard glide --output WxH [--layout NAME] [--plain] [--stats] --batch
+    usage: tapboard glide --output WxH [--layout NAME] [--plain] [--stats] [--weight NAME=X] --batch
 
     Reads strokes from standard input, one JSON object a line:
       {"context": "text before the word", "points": [[x, y, t_ms], ...]}
@@ -14,6 +14,7 @@ let glideUsage = """
 
     --plain   the plain shape matcher: no language model, no context (the benchmark's floor)
     --stats   the time each decode took, on standard error at the end (median, p99, max)
+    --weight NAME=X  a weight of the decoder, for tuning (names: tapboard glide --weight x=1)
     """
 
 /// `tapboard glide --batch`: the words strokes read as, for benchmarks and tests.
@@ -52,7 +53,8 @@ func glideCommand(_ o: Options, store: LayoutStore) -> Int32 {
         source: source, keys: KeyNeighbours.from(layout: layout),
         pairs: dictionaries.loadPairs(language: layout.language)?.words)
     suggester.spell = dictionaries.spellChecker(language: layout.language).0
-    let decoder = suggester.glideDecoder(for: keys)
+    var decoder = suggester.glideDecoder(for: keys)
+    for (name, value) in o.weights { _ = decoder.weights.set(name, value) }
     var times: [Double] = []
     while let line = readLine(strippingNewline: true) {
         guard let stroke = GlideStroke(json: line) else {

@@ -34,6 +34,8 @@ struct Options {
     var noPairs = false
     /// `suggest --no-spell`: without the language's spell checker (to measure what it brings).
     var noSpell = false
+    /// `glide --weight NAME=VALUE`: weights of the glide decoder, for tuning.
+    var weights: [(name: String, value: Double)] = []
     /// `glide --plain`: the plain shape matcher, without the language model.
     var plain = false
     /// `--help` after a command: that command's help.
@@ -151,6 +153,19 @@ struct Options {
                     return UsageError("--theme wants \(Settings.themeNames.joined(separator: ", ")) or a theme file")
                 }
                 o.theme = v
+                return nil
+            }
+        ),
+        (
+            ["--weight"],
+            .value { o, v in
+                let parts = v.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, let x = Double(parts[1]), GlideDecoder.Weights.names.contains(String(parts[0])) else {
+                    return UsageError(
+                        "--weight wants NAME=NUMBER with a name of \(GlideDecoder.Weights.names.joined(separator: ", ")), not \"\(v)\""
+                    )
+                }
+                o.weights.append((String(parts[0]), x))
                 return nil
             }
         ),

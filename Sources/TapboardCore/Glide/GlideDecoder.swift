@@ -19,6 +19,8 @@ public struct GlideDecoder: Sendable {
         public var endRadius = 1.35
         /// The spread of a letter's key from the stroke (a key's own width is 1).
         public var letterSpread = 0.42
+        /// The same for the letters between the first and the last: fingers cut corners.
+        public var cornerSpread = 0.6
         /// The spread of the stroke's points from the word's path.
         public var pathSpread = 0.42
         /// How many independent observations the stroke's points off the path count as.
@@ -38,11 +40,37 @@ public struct GlideDecoder: Sendable {
         public var placeWeight = 8.0
         /// Words scored in full: the best by their point-for-point distance.
         public var shortlist = 160
+        /// ...and both together (the root of the sum of their squares) no farther than this.
+        public var bothEnds = 1.5
+        /// A word whose keys' bounding box is off the stroke's by more than this on a side is
+        /// ruled out.
+        public var boxSlack = 1.3
         /// The language model's weight (1: its classes as they are).
         public var model = 1.0
         /// Words whose fit is this much worse than the best (natural log) are not scored
         /// by the model.
         public var window = 14.0
+
+        /// The weights' names, for `set`.
+        public static var names: [String] { paths.map(\.0) }
+
+        static var paths: [(String, WritableKeyPath<Weights, Double>)] {
+            [
+                ("endRadius", \.endRadius), ("letterSpread", \.letterSpread), ("cornerSpread", \.cornerSpread),
+                ("pathSpread", \.pathSpread),
+                ("pathWeight", \.pathWeight), ("lengthRatio", \.lengthRatio), ("lengthSlack", \.lengthSlack),
+                ("lengthSpread", \.lengthSpread), ("lengthShare", \.lengthShare), ("placeSpread", \.placeSpread),
+                ("placeWeight", \.placeWeight), ("model", \.model), ("boxSlack", \.boxSlack), ("bothEnds", \.bothEnds),
+                ("window", \.window)
+            ]
+        }
+
+        /// Sets the weight named `name` (for tuning); false when there is none of that name.
+        public mutating func set(_ name: String, _ value: Double) -> Bool {
+            guard let path = Self.paths.first(where: { $0.0 == name })?.1 else { return false }
+            self[keyPath: path] = value
+            return true
+        }
     }
 
     public init(keys: GlideKeys, words: GlideWords) {
@@ -57,9 +85,7 @@ public struct GlideDecoder: Sendable {
 
     /// The length of the stroke through `points` in units of `keys`' pitch.
     public static func length(of points: [Point], keys: GlideKeys) -> Double {
-        var total = 0.0
-        for i in points.indices.dropFirst() { total += keys.distance2(points[i - 1], points[i]).squareRoot() }
-        return total
+        length(points.map(keys.units))
     }
 
     /// The words the stroke through `points` (panel pixels, in order) may be, best first, at
@@ -72,30 +98,35 @@ public struct GlideDecoder: Sendable {
     /// Every candidate with its score (natural log), best first.
     public func ranked(_ points: [Point], model: ((String, UInt8) -> Double)?) -> [(word: String, score: Double)] {
         guard points.count >= 2 else { return [] }
-        let stroke = resample(points)
-        let strokeLength = GlideDecoder.length(of: points, keys: keys)
+        // Everything from here on is in key units.
+        let unitPoints = points.map(keys.units)
+        let stroke = GlideDecoder.resample(unitPoints, count: GlideDecoder.samples)
+        let coarse = GlideDecoder.resample(unitPoints, count: GlideDecoder.coarseSamples)
+        let strokeLength = GlideDecoder.length(unitPoints)
         let w = weights
         let r2 = w.endRadius * w.endRadius
-        let first = stroke[0]
-        let last = stroke[stroke.count - 1]
-        let starts = keys.centres.indices.filter { keys.distance2(keys.centres[$0], first) <= r2 }
-        let ends = keys.centres.indices.filter { keys.distance2(keys.centres[$0], last) <= r2 }
+        let centres = keys.unitCentres
+        let starts = centres.indices.filter { d2(centres[$0], stroke[0]) <= r2 }
+        let ends = centres.indices.filter { d2(centres[$0], stroke[stroke.count - 1]) <= r2 }
         // First, every word whose ends and length fit, by its path's distance from the
         // stroke point for point; the best of them are scored in full.
         var near: [(index: Int32, place: Double, path: Double)] = []
-        let coarse = resample(points, count: GlideDecoder.coarseSamples)
         var template = [Point](repeating: Point(x: 0, y: 0), count: coarse.count)
+        let box = Box(stroke)
+        let endCost = w.bothEnds * w.bothEnds
         for s in starts {
-            for e in ends {
+            let ds = d2(centres[s], stroke[0])
+            for e in ends where ds + d2(centres[e], stroke[stroke.count - 1]) <= endCost {
                 for i in words.byEnds[s * words.keyCount + e] {
-                    let range = Int(words.keyStart[Int(i)])..<Int(words.keyStart[Int(i) + 1])
+                    let range = words.keys(of: Int(i))
+                    guard box.near(Box(centres, seq: words.keySequence, range), by: w.boxSlack) else { continue }
                     let path = pathLength(range)
                     guard strokeLength <= path * w.lengthRatio + w.lengthSlack,
                         path <= strokeLength * w.lengthRatio + w.lengthSlack
                     else { continue }
                     resamplePath(range, length: path, into: &template)
                     var sum = 0.0
-                    for j in 0..<coarse.count { sum += keys.distance2(coarse[j], template[j]) }
+                    for j in 0..<coarse.count { sum += d2(coarse[j], template[j]) }
                     near.append((i, sum / Double(coarse.count), path))
                 }
             }
@@ -106,11 +137,10 @@ public struct GlideDecoder: Sendable {
         }
         var fits: [(index: Int32, fit: Double)] = []
         for (i, place, path) in near {
-            let range = Int(words.keyStart[Int(i)])..<Int(words.keyStart[Int(i) + 1])
             let spread = w.lengthSpread + w.lengthShare * path
             let off = strokeLength - path
             let placeCost = place * w.placeWeight / (2 * w.placeSpread * w.placeSpread)
-            fits.append((i, fit(stroke, range) - placeCost - off * off / (2 * spread * spread)))
+            fits.append((i, fit(stroke, words.keys(of: Int(i))) - placeCost - off * off / (2 * spread * spread)))
         }
         guard let bestFit = fits.map(\.fit).max() else { return [] }
         var scored: [(word: String, score: Double)] = []
@@ -123,11 +153,17 @@ public struct GlideDecoder: Sendable {
             }
             scored.append((word, score))
         }
-        scored.sort { $0.score != $1.score ? $0.score > $1.score : $0.word < $1.word }
+        // On a tie (the same word's forms from the spell checker's list: "imitators", "imitator's"),
+        // the plainer form first.
+        scored.sort {
+            if $0.score != $1.score { return $0.score > $1.score }
+            let a = $0.word.contains("'")
+            return a != $1.word.contains("'") ? !a : $0.word < $1.word
+        }
         return scored
     }
 
-    /// The log-likelihood of the stroke (resampled) along the keys `range` of `keySequence`.
+    /// The log-likelihood of the stroke (resampled, key units) along the keys `range` of `keySequence`.
     func fit(_ stroke: [Point], _ range: Range<Int>) -> Double {
         let w = weights
         let letterCost = align(stroke, range)
@@ -146,68 +182,66 @@ public struct GlideDecoder: Sendable {
     /// the points taken in order: the first key to the stroke's start, the last to its end.
     func align(_ stroke: [Point], _ range: Range<Int>) -> Double {
         let n = stroke.count
-        let centres = keys.centres
+        let centres = keys.unitCentres
         let seq = words.keySequence
+        // A corner's distance counts as much less as its spread is wider.
+        let corner = weights.letterSpread * weights.letterSpread / (weights.cornerSpread * weights.cornerSpread)
         var previous = [Double](repeating: .infinity, count: n)
-        previous[0] = keys.distance2(centres[Int(seq[range.lowerBound])], stroke[0])
+        previous[0] = d2(centres[Int(seq[range.lowerBound])], stroke[0])
         var current = previous
         for k in (range.lowerBound + 1)..<range.upperBound {
             let c = centres[Int(seq[k])]
             var running = Double.infinity
             let isLast = k == range.upperBound - 1
+            let factor = isLast ? 1 : corner
             for j in 0..<n {
                 running = min(running, previous[j])
-                current[j] = isLast && j < n - 1 ? .infinity : running + keys.distance2(c, stroke[j])
+                current[j] = isLast && j < n - 1 ? .infinity : running + factor * d2(c, stroke[j])
             }
             swap(&previous, &current)
         }
         return previous[n - 1]
     }
 
-    /// The squared distance, in key units, from `p` to the path through the keys `range`.
+    /// The squared distance from `p` to the path through the keys `range` (key units).
     func distance2(_ p: Point, toPathOf range: Range<Int>) -> Double {
-        let centres = keys.centres
+        let centres = keys.unitCentres
         let seq = words.keySequence
-        let px = p.x / keys.pitchX
-        let py = p.y / keys.pitchY
         var best = Double.infinity
         for k in range.lowerBound..<(range.upperBound - 1) {
             let a = centres[Int(seq[k])]
             let b = centres[Int(seq[k + 1])]
-            let ax = a.x / keys.pitchX
-            let ay = a.y / keys.pitchY
-            let dx = b.x / keys.pitchX - ax
-            let dy = b.y / keys.pitchY - ay
+            let dx = b.x - a.x
+            let dy = b.y - a.y
             let l2 = dx * dx + dy * dy
-            let t = l2 > 0 ? min(1, max(0, ((px - ax) * dx + (py - ay) * dy) / l2)) : 0
-            let ex = ax + t * dx - px
-            let ey = ay + t * dy - py
-            best = min(best, ex * ex + ey * ey)
+            let t = l2 > 0 ? min(1, max(0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2)) : 0
+            best = min(best, d2(Point(x: a.x + t * dx, y: a.y + t * dy), p))
         }
         return best
     }
 
-    /// The length in key units of the path through the keys `range`.
+    /// The length of the path through the keys `range` (key units).
     func pathLength(_ range: Range<Int>) -> Double {
+        let centres = keys.unitCentres
+        let seq = words.keySequence
         var total = 0.0
         for k in range.lowerBound..<(range.upperBound - 1) {
-            total += keys.distance2(keys.centres[Int(words.keySequence[k])], keys.centres[Int(words.keySequence[k + 1])])
-                .squareRoot()
+            total += d2(centres[Int(seq[k])], centres[Int(seq[k + 1])]).squareRoot()
         }
         return total
     }
 
-    /// The path through the keys `range` (`length` long, in key units) at `into.count`
-    /// places equally spaced along it.
+    /// The path through the keys `range` (`length` long, key units) at `into.count` places
+    /// equally spaced along it.
     func resamplePath(_ range: Range<Int>, length: Double, into out: inout [Point]) {
         let n = out.count
         let seq = words.keySequence
-        let centres = keys.centres
+        let centres = keys.unitCentres
         var k = range.lowerBound
         var a = centres[Int(seq[k])]
         var b = centres[Int(seq[k + 1])]
-        var segment = keys.distance2(a, b).squareRoot()
-        var done = 0.0  // key units of the path before segment k
+        var segment = d2(a, b).squareRoot()
+        var done = 0.0  // the path's length before segment k
         for s in 0..<n {
             let at = length * Double(s) / Double(n - 1)
             while at > done + segment, k + 2 < range.upperBound {
@@ -215,19 +249,24 @@ public struct GlideDecoder: Sendable {
                 k += 1
                 a = b
                 b = centres[Int(seq[k + 1])]
-                segment = keys.distance2(a, b).squareRoot()
+                segment = d2(a, b).squareRoot()
             }
             let t = segment > 0 ? min(1, max(0, (at - done) / segment)) : 0
             out[s] = Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
         }
     }
 
-    /// `points` at `count` places equally spaced along the stroke.
-    func resample(_ points: [Point], count n: Int = GlideDecoder.samples) -> [Point] {
+    /// The length of the polyline through `points`.
+    static func length(_ points: [Point]) -> Double {
+        var total = 0.0
+        for i in points.indices.dropFirst() { total += d2(points[i - 1], points[i]).squareRoot() }
+        return total
+    }
+
+    /// `points` at `count` places equally spaced along the polyline through them.
+    static func resample(_ points: [Point], count n: Int) -> [Point] {
         var cumulative = [0.0]
-        for i in points.indices.dropFirst() {
-            cumulative.append(cumulative[i - 1] + keys.distance2(points[i - 1], points[i]).squareRoot())
-        }
+        for i in points.indices.dropFirst() { cumulative.append(cumulative[i - 1] + d2(points[i - 1], points[i]).squareRoot()) }
         let total = cumulative[cumulative.count - 1]
         guard total > 0 else { return Array(repeating: points[0], count: n) }
         var out: [Point] = []
@@ -244,4 +283,41 @@ public struct GlideDecoder: Sendable {
         }
         return out
     }
+}
+
+/// A bounding box, in key units.
+struct Box {
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+
+    init(_ points: [Point]) {
+        for p in points { add(p) }
+    }
+
+    /// The box of the key centres `range` of `seq`.
+    init(_ centres: [Point], seq: [UInt8], _ range: Range<Int>) {
+        for k in range { add(centres[Int(seq[k])]) }
+    }
+
+    mutating func add(_ p: Point) {
+        minX = min(minX, p.x)
+        minY = min(minY, p.y)
+        maxX = max(maxX, p.x)
+        maxY = max(maxY, p.y)
+    }
+
+    /// Whether every side of `other` is within `slack` of this box's.
+    func near(_ other: Box, by slack: Double) -> Bool {
+        abs(minX - other.minX) <= slack && abs(maxX - other.maxX) <= slack && abs(minY - other.minY) <= slack
+            && abs(maxY - other.maxY) <= slack
+    }
+}
+
+/// The squared distance between two points.
+@inline(__always) func d2(_ a: Point, _ b: Point) -> Double {
+    let dx = a.x - b.x
+    let dy = a.y - b.y
+    return dx * dx + dy * dy
 }

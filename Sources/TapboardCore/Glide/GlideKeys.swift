@@ -3,6 +3,8 @@
 public struct GlideKeys: Sendable, Equatable {
     /// Key centres in panel pixels, one per letter key.
     public let centres: [Point]
+    /// The same in key units (pixels over the pitch).
+    let unitCentres: [Point]
     /// A lower-case letter → the letter key that types it.
     let keyOf: [Character: UInt8]
     /// The letter keys' pitch in pixels: a stroke is measured in these units, so that a
@@ -39,8 +41,11 @@ public struct GlideKeys: Sendable, Equatable {
         self.centres = centres
         self.keyOf = keyOf
         self.letters = letters
-        pitchX = GlideKeys.median(widths)
-        pitchY = GlideKeys.median(heights)
+        let pitchX = GlideKeys.median(widths)
+        let pitchY = GlideKeys.median(heights)
+        self.pitchX = pitchX
+        self.pitchY = pitchY
+        unitCentres = centres.map { Point(x: $0.x / pitchX, y: $0.y / pitchY) }
     }
 
     /// The keys that type `word`'s letters in order, a letter repeated on one key once ("hello":
@@ -54,23 +59,8 @@ public struct GlideKeys: Sendable, Equatable {
         return out
     }
 
-    /// The key nearest to `point`, in key units.
-    func nearest(_ point: Point) -> Int {
-        var best = 0
-        var bestD = Double.infinity
-        for (i, c) in centres.enumerated() {
-            let d = distance2(point, c)
-            if d < bestD { (best, bestD) = (i, d) }
-        }
-        return best
-    }
-
-    /// The squared distance between two panel points, in key units.
-    func distance2(_ a: Point, _ b: Point) -> Double {
-        let dx = (a.x - b.x) / pitchX
-        let dy = (a.y - b.y) / pitchY
-        return dx * dx + dy * dy
-    }
+    /// `p` (panel pixels) in key units.
+    func units(_ p: Point) -> Point { Point(x: p.x / pitchX, y: p.y / pitchY) }
 
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()

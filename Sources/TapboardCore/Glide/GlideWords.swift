@@ -13,18 +13,21 @@ public final class GlideWords: Sendable {
     /// Its keys: `keySequence[keyStart[i]..<keyStart[i + 1]]`.
     let keySequence: [UInt8]
     let keyStart: [Int32]
+    /// The range of `keySequence` that holds word `i`'s keys.
+    func keys(of i: Int) -> Range<Int> { Int(keyStart[i])..<Int(keyStart[i + 1]) }
+
     /// Word indices by (first key × key count + last key).
     let byEnds: [[Int32]]
     let keyCount: Int
 
     /// The dictionary's words, at most `limit` of them, the most frequent first, whose letters
     /// all lie on `keys` and cross at least two keys; then, of class `knownClass`, the spell
-    /// checker's words the dictionary lacks (`known`: its list, at most `knownLimit` of them):
-    /// rare words are rarely stroked, but a word that cannot be stroked at all cannot be fixed
-    /// from the strip either.
+    /// checker's words the dictionary lacks (`known`: its list, at most `knownLimit` of them),
+    /// `knownBelow` classes below the rarest dictionary word: rare words are rarely stroked,
+    /// but a word that cannot be stroked at all cannot be fixed from the strip either.
     public init(
         source: any WordSource, keys: GlideKeys, limit: Int = 50_000,
-        known: (any WordSource)? = nil, knownClass: UInt8 = 0, knownLimit: Int = 150_000
+        known: (any WordSource)? = nil, knownBelow: UInt8 = 5, knownLimit: Int = 150_000
     ) {
         // Every entry's key with its commonest written form.
         var best: [String: (form: String, frequency: UInt8)] = [:]
@@ -42,6 +45,7 @@ public final class GlideWords: Sendable {
         chosen.sort { $0.frequency != $1.frequency ? $0.frequency > $1.frequency : $0.form < $1.form }
         if chosen.count > limit { chosen.removeLast(chosen.count - limit) }
         if let known {
+            let knownClass = (chosen.last?.frequency ?? 0) &- min(knownBelow, chosen.last?.frequency ?? 0)
             var added = 0
             known.entries(withKeyPrefix: "") { word, _ in
                 let key = word.lowercased()
@@ -79,9 +83,9 @@ public final class GlideWords: Sendable {
 final class GlideWordCache {
     private var words: GlideWords?
 
-    func words(from source: any WordSource, known: (any WordSource)?, knownClass: UInt8, keys: GlideKeys) -> GlideWords {
+    func words(from source: any WordSource, known: (any WordSource)?, keys: GlideKeys) -> GlideWords {
         if let words, words.letters == keys.letters { return words }
-        let made = GlideWords(source: source, keys: keys, known: known, knownClass: knownClass)
+        let made = GlideWords(source: source, keys: keys, known: known)
         words = made
         return made
     }
@@ -93,6 +97,6 @@ extension Suggester {
         let known = spell?.words
         return GlideDecoder(
             keys: keys,
-            words: strokes.words(from: source, known: known, knownClass: UInt8(clamping: Int(costs.spellWord)), keys: keys))
+            words: strokes.words(from: source, known: known, keys: keys))
     }
 }
