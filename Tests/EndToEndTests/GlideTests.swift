@@ -123,7 +123,7 @@ extension EndToEnd {
             }
         }
 
-        @Test(arguments: [RealClient.gtk4, .gtk3], Compositor.Kind.allCases)
+        @Test(arguments: RealClient.allCases, Compositor.Kind.allCases)
         func twoStrokesTypeTwoWordsWithASpace(_ client: RealClient, _ kind: Compositor.Kind) throws {
             let panel = try PanelMap(config: Self.config)
             let (c, app) = try session(kind, panel) { try $0.realClient(client) }

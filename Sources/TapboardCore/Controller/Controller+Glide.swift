@@ -27,8 +27,7 @@ extension Controller {
         out += commit(space + shape.apply(best))
         word.stroked(shaped[0])
         learn(shaped[0])
-        let slot = { (i: Int) -> Strip.Slot in i < shaped.count ? .word(shaped[i]) : .empty }
-        return out + showInStrip(Strip(slots: [slot(1), slot(0), slot(2)]))
+        return out + showInStrip(Strip(ranked: shaped))
     }
 
     /// The case a stroked word takes: capitalised where shift is on (auto-capitalisation at

@@ -29,6 +29,13 @@ public struct Strip: Sendable, Equatable {
         self.autocorrect = autocorrect
     }
 
+    /// Ranked words (best first) in the slots, the one way the strip orders them: the best
+    /// in the middle, the second on the left, the third on the right.
+    public init(ranked words: [String]) {
+        func slot(_ i: Int) -> Slot { i < words.count ? .word(words[i]) : .empty }
+        self.init(slots: [slot(1), slot(0), slot(2)])
+    }
+
     public static let empty = Strip()
     public var isEmpty: Bool { slots.allSatisfy { $0 == .empty } }
 }
@@ -60,10 +67,7 @@ extension Suggester: SuggestionProvider {
             let last = context.split(whereSeparator: { $0 == " " || $0 == "\n" }).last.map { $0.lowercased() } ?? ""
             var next = learned.next(after: last).filter { s.learnedCount($0) > 0 }
             for w in s.nextWords(context: context) where next.count < 3 && !next.contains(w) { next.append(w) }
-            return Strip(slots: [
-                next.count > 1 ? .word(next[1]) : .empty, next.first.map { .word($0) } ?? .empty,
-                next.count > 2 ? .word(next[2]) : .empty
-            ])
+            return Strip(ranked: next)
         }
         var strip = s.suggest(word, context: context).strip
         if !autocorrect, strip.autocorrect != nil {

@@ -149,8 +149,7 @@ public struct Suggestions: Sendable, Equatable {
             let other = candidates.first { $0 != fix && $0 != typed }
             return Strip(slots: [.keep(typed), .word(fix), other.map { .word($0) } ?? .empty], autocorrect: fix)
         }
-        func slot(_ i: Int) -> Strip.Slot { i < candidates.count ? .word(candidates[i]) : .empty }
-        return Strip(slots: [slot(1), slot(0), slot(2)])
+        return Strip(ranked: candidates)
     }
 }
 
