@@ -13,7 +13,7 @@ client printed. This module holds one version of each of those jobs:
 - session_env, start_sway: the environment of a client of the session, the
   compositor and its socket;
 - geometry, key_centre, key_point, run_tap: where tapboard's keys are and tapping
-  them;
+  them; stroke_points, stroke_steps: a glide stroke through letter keys' centres;
 - read_text, field_text: a file's text, and a field's text as tapboard-probe
   or the GTK entry of the end-to-end tests last printed it.
 
@@ -253,6 +253,39 @@ def key_centre(panel, key, dy=0):
 def key_point(panel, key, dy=0):
     """key_centre as tapboard-tap writes a point: "x,y"."""
     return "%d,%d" % key_centre(panel, key, dy)
+
+
+def stroke_points(centres, word, moves=7):
+    """A finger's path across word's letters, centres {letter: (x, y)} in screen points:
+    from the first letter's centre in straight lines through each next letter's centre
+    (a letter repeated right after itself is passed once), `moves` points a line, the last
+    of each on the next letter's centre (as the end-to-end tests' strokePath draws it)."""
+    letters = []
+    for c in word:
+        if not letters or letters[-1] != c:
+            letters.append(c)
+    if not letters:
+        return []
+    path = [centres[letters[0]]]
+    for a, b in zip(letters, letters[1:]):
+        (ax, ay), (bx, by) = centres[a], centres[b]
+        # Halves round up, as Swift's rounded() does (screen points are positive).
+        path += [(int(ax + (bx - ax) * i / moves + 0.5), int(ay + (by - ay) * i / moves + 0.5))
+                 for i in range(1, moves + 1)]
+    return path
+
+
+def stroke_steps(path, move_ms=0):
+    """tapboard-tap's steps that draw path (screen points): press at its start, move
+    along it (move_ms apart, if not 0), lift at its end."""
+    if not path:
+        return []
+    steps = ["down:%d,%d" % path[0]]
+    for xy in path[1:]:
+        if move_ms:
+            steps.append(f"sleep:{move_ms}")
+        steps.append("move:%d,%d" % xy)
+    return steps + ["up"]
 
 
 def run_tap(steps, env, timeout=None):

@@ -11,6 +11,13 @@ extension Controller {
     /// Strokes shorter than this many keys are a finger that slipped off its key: nothing is typed.
     static let shortestStroke = 1.0
 
+    /// A stroke began: the words are made ready as strokes while the finger moves, if they
+    /// are not yet (the first stroke on a keyboard), not when it lifts.
+    func prepareStrokes() {
+        guard glides, let g = geometry, let keys = GlideKeys(geometry: g) else { return }
+        provider?.prepareStrokes(keys: keys)
+    }
+
     /// A stroke ended: the word it reads as goes in.
     mutating func stroke(_ points: [Point]) -> [Command] {
         guard glides, let g = geometry, let keys = GlideKeys(geometry: g), let p = provider else { return [] }

@@ -83,6 +83,9 @@ extension Controller {
                 out += (multiStage(e) ?? typeInWord(e) ?? submit(e)) + autoShift()
             case .pickSuggestion(let slot): out += finishSequence() + pick(slot)
             case .toolbar(let button): out += toolbarTapped(button)
+            case .strokeStarted:
+                prepareStrokes()
+                out.append(.redraw(nil))
             case .trailMoved: out.append(.redraw(nil))
             case .stroke(let points): out += stroke(points) + autoShift()
             }

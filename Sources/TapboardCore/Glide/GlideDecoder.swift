@@ -117,7 +117,7 @@ public struct GlideDecoder: Sendable {
         for s in starts {
             let ds = d2(centres[s], stroke[0])
             for e in ends where ds + d2(centres[e], stroke[stroke.count - 1]) <= endCost {
-                for i in words.byEnds[s * words.keyCount + e] {
+                for i in words.group(first: s, last: e) {
                     let range = words.keys(of: Int(i))
                     guard box.near(Box(centres, seq: words.keySequence, range), by: w.boxSlack) else { continue }
                     let path = pathLength(range)
@@ -145,7 +145,7 @@ public struct GlideDecoder: Sendable {
         guard let bestFit = fits.map(\.fit).max() else { return [] }
         var scored: [(word: String, score: Double)] = []
         for (i, f) in fits where model == nil || f >= bestFit - w.window {
-            let word = words.forms[Int(i)]
+            let word = words.form(Int(i))
             var score = f
             if let model {
                 // Classes to natural log: a class is a tenth of ln 10.

@@ -7,6 +7,8 @@ public struct GlideKeys: Sendable, Equatable {
     let unitCentres: [Point]
     /// A lower-case letter → the letter key that types it.
     let keyOf: [Character: UInt8]
+    /// The same for ASCII bytes; -1: none.
+    let asciiKey: [Int16]
     /// The letter keys' pitch in pixels: a stroke is measured in these units, so that a
     /// key's neighbours lie about 1 away whatever the panel's shape.
     public let pitchX: Double
@@ -40,6 +42,9 @@ public struct GlideKeys: Sendable, Equatable {
         guard centres.count >= 2 else { return nil }
         self.centres = centres
         self.keyOf = keyOf
+        var ascii = [Int16](repeating: -1, count: 128)
+        for (c, k) in keyOf where c.isASCII { ascii[Int(c.asciiValue!)] = Int16(k) }
+        asciiKey = ascii
         self.letters = letters
         let pitchX = GlideKeys.median(widths)
         let pitchY = GlideKeys.median(heights)
@@ -48,15 +53,35 @@ public struct GlideKeys: Sendable, Equatable {
         unitCentres = centres.map { Point(x: $0.x / pitchX, y: $0.y / pitchY) }
     }
 
-    /// The keys that type `word`'s letters in order, a letter repeated on one key once ("hello":
-    /// h e l o); apostrophes and hyphens are not stroked. Nil when a letter is on no key.
-    func keys(of word: String) -> [UInt8]? {
-        var out: [UInt8] = []
-        for c in word.lowercased() where c != "'" && c != "\u{2019}" && c != "-" {
-            guard let k = keyOf[c] else { return nil }
-            if out.last != k { out.append(k) }
+    /// The keys that type `word`'s letters in order into `keys`, a letter repeated on one key
+    /// once ("hello": h e l o); apostrophes and hyphens are not stroked. Returns a hash of the
+    /// word lower-cased (FNV-1a), nil when a letter is on no key or the word crosses one key.
+    func keys(of word: String, into keys: inout [UInt8]) -> UInt64? {
+        keys.removeAll(keepingCapacity: true)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ byte: UInt8) {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
         }
-        return out
+        func append(_ k: UInt8) { if keys.last != k { keys.append(k) } }
+        if word.utf8.allSatisfy({ $0 < 0x80 }) {
+            for var b in word.utf8 {
+                if b >= 0x41 && b <= 0x5A { b |= 0x20 }  // A-Z
+                mix(b)
+                if b == 0x27 || b == 0x2D { continue }  // ' -
+                let k = asciiKey[Int(b)]
+                guard k >= 0 else { return nil }
+                append(UInt8(k))
+            }
+        } else {
+            for c in word.lowercased() {
+                for b in String(c).utf8 { mix(b) }
+                if c == "'" || c == "\u{2019}" || c == "-" { continue }
+                guard let k = keyOf[c] else { return nil }
+                append(k)
+            }
+        }
+        return keys.count >= 2 ? hash : nil
     }
 
     /// `p` (panel pixels) in key units.

@@ -75,7 +75,8 @@ public enum Submission {
             return [.key("Return", [])]
         case .key(let sym, let mods):
             return [.key(sym, mods)]
-        case .redrawKeys, .redrawAll, .schedule, .showPopup, .closePopup, .showPreview, .hidePreview, .trailMoved, .stroke,
+        case .redrawKeys, .redrawAll, .schedule, .showPopup, .closePopup, .showPreview, .hidePreview, .strokeStarted, .trailMoved,
+            .stroke,
             .nextKeyboard, .pickKeyboard, .hide, .pickSuggestion, .toolbar, .openPanel, .back:
             return []
         }

@@ -57,7 +57,7 @@ public struct KeyboardState: Sendable {
     /// The last points of the stroke being drawn, oldest first (panel pixels); empty between strokes.
     public internal(set) var trail: [Point] = []
     /// Points the trail keeps.
-    static let trailLength = 48
+    static let trailLength = 24
     /// The enabled keyboards for the globe key's list, and the one shown.
     public var keyboards: [(name: String, displayName: String)] = []
     public var currentKeyboard = ""
@@ -178,7 +178,7 @@ public struct KeyboardState: Sendable {
         if glides, p.mode == .tap, popup == nil, Self.isLetter(geometry.keys[p.key].key) {
             pressed[source]?.mode = .stroke([p.origin, point])
             trail = [p.origin, point]
-            return [.redrawKeys([p.key])] + endPreview(source) + [.trailMoved]
+            return [.redrawKeys([p.key])] + endPreview(source) + [.strokeStarted]
         }
         pressed[source] = nil
         return [.redrawKeys([p.key])] + endPreview(source)

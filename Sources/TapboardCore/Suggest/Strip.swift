@@ -49,10 +49,13 @@ public protocol SuggestionProvider {
     /// The words a stroke through `points` (panel pixels) across `keys` may be after
     /// `context`, best first; empty when none fits or the provider reads no strokes.
     func glide(_ points: [Point], keys: GlideKeys, context: String, learned: LearnedWords) -> [String]
+    /// Makes ready what reading strokes across `keys` needs (a stroke has begun).
+    func prepareStrokes(keys: GlideKeys)
 }
 
 extension SuggestionProvider {
     public func glide(_ points: [Point], keys: GlideKeys, context: String, learned: LearnedWords) -> [String] { [] }
+    public func prepareStrokes(keys: GlideKeys) {}
 }
 
 /// The engine as the strip's provider: the user's learned words and pairs on top of
@@ -86,6 +89,8 @@ extension Suggester {
         let model = s.languageModel(after: context)
         return glideDecoder(for: keys).decode(points) { model.score($0, frequency: $1) }
     }
+
+    public func prepareStrokes(keys: GlideKeys) { _ = glideDecoder(for: keys) }
 }
 
 extension Lexicon: WordSource {}
