@@ -23,6 +23,32 @@ func resolveLayout(_ o: Options, store: LayoutStore, settings: Settings? = nil) 
     return .success((layout, layer))
 }
 
+/// The keyboard and layer a command shows; nil once it said why not.
+func commandLayout(_ o: Options, store: LayoutStore, settings: Settings? = nil) -> (Layout, Layer)? {
+    switch resolveLayout(o, store: store, settings: settings) {
+    case .success(let r): return r
+    case .failure(let e):
+        printError("tapboard: \(e)")
+        return nil
+    }
+}
+
+/// A suggester over `layout`'s language's dictionary (and its next-word pairs, unless
+/// `pairs` is false) for a command, with the store it came from; nil once it said why not.
+func commandSuggester(_ layout: Layout, store: LayoutStore, pairs: Bool = true) -> (Suggester, DictionaryStore)? {
+    let dictionaries = DictionaryStore(layouts: store)
+    switch dictionaries.load(language: layout.language) {
+    case .success(let s):
+        let suggester = Suggester(
+            source: s.words, keys: KeyNeighbours.from(layout: layout),
+            pairs: pairs ? dictionaries.loadPairs(language: layout.language)?.words : nil)
+        return (suggester, dictionaries)
+    case .failure(let e):
+        printError("tapboard: \(e)")
+        return nil
+    }
+}
+
 /// Whether the live panel would show the suggestion strip for this field and keyboard.
 func showsStrip(_ o: Options, layout: Layout, store: LayoutStore, settings: Settings? = nil) -> Bool {
     var field = TextFieldState()
@@ -46,14 +72,7 @@ func geometryCommand(_ o: Options, store: LayoutStore) -> Int32 {
         return 64
     }
     let settings = loadSettings(o)
-    let layout: Layout
-    let layer: Layer
-    switch resolveLayout(o, store: store, settings: settings) {
-    case .success(let r): (layout, layer) = r
-    case .failure(let e):
-        printError("tapboard: \(e)")
-        return 1
-    }
+    guard let (layout, layer) = commandLayout(o, store: store, settings: settings) else { return 1 }
     let g = panelGeometry(o, output: output, layout: layout, layer: layer, store: store, settings: settings)
     print(GeometryJSON.encode(g, layout: layout.name, layer: layer.name))
     return 0
@@ -89,14 +108,7 @@ func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
         return 64
     }
     let settings = loadSettings(o)
-    let layout: Layout
-    let layer: Layer
-    switch resolveLayout(o, store: store, settings: settings) {
-    case .success(let r): (layout, layer) = r
-    case .failure(let e):
-        printError("tapboard: \(e)")
-        return 1
-    }
+    guard let (layout, layer) = commandLayout(o, store: store, settings: settings) else { return 1 }
     let g = PanelGeometry.forOutput(
         width: output.width, height: output.height, layout: layout, layer: layer,
         bar: fieldBar(o, layout: layout, store: store, paste: false, settings: settings),

@@ -28,30 +28,14 @@ func glideCommand(_ o: Options, store: LayoutStore) -> Int32 {
         return 64
     }
     let settings = loadSettings(o)
-    let layout: Layout
-    let layer: Layer
-    switch resolveLayout(o, store: store, settings: settings) {
-    case .success(let r): (layout, layer) = r
-    case .failure(let e):
-        printError("tapboard: \(e)")
-        return 1
-    }
-    let dictionaries = DictionaryStore(layouts: store)
-    let source: any WordSource
-    switch dictionaries.load(language: layout.language) {
-    case .success(let s): source = s.words
-    case .failure(let e):
-        printError("tapboard: \(e)")
-        return 1
-    }
+    guard let (layout, layer) = commandLayout(o, store: store, settings: settings) else { return 1 }
+    guard let (engine, dictionaries) = commandSuggester(layout, store: store) else { return 1 }
+    var suggester = engine
     let geometry = panelGeometry(o, output: output, layout: layout, layer: layer, store: store, settings: settings)
     guard let keys = GlideKeys(geometry: geometry) else {
         printError("tapboard glide: keyboard \"\(layout.name)\" layer \"\(layer.name)\" has no letter keys to stroke")
         return 1
     }
-    var suggester = Suggester(
-        source: source, keys: KeyNeighbours.from(layout: layout),
-        pairs: dictionaries.loadPairs(language: layout.language)?.words)
     suggester.spell = dictionaries.spellChecker(language: layout.language).0
     var decoder = suggester.glideDecoder(for: keys)
     for (name, value) in o.weights { _ = decoder.weights.set(name, value) }

@@ -9,24 +9,10 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
         printError("tapboard suggest: give one WORD, or --batch to read lines from standard input")
         return 64
     }
-    let layout: Layout
-    switch resolveLayout(o, store: store) {
-    case .success(let r): layout = r.0
-    case .failure(let e):
-        printError("tapboard: \(e)")
-        return 1
-    }
-    let dictionaries = DictionaryStore(layouts: store)
-    let source: any WordSource
-    switch dictionaries.load(language: layout.language) {
-    case .success(let s): source = s.words
-    case .failure(let e):
-        printError("tapboard: \(e)")
-        return 1
-    }
-    var suggester = Suggester(
-        source: source, keys: KeyNeighbours.from(layout: layout),
-        pairs: o.noPairs ? nil : dictionaries.loadPairs(language: layout.language)?.words)
+    guard let (layout, _) = commandLayout(o, store: store),
+        let (engine, dictionaries) = commandSuggester(layout, store: store, pairs: !o.noPairs)
+    else { return 1 }
+    var suggester = engine
     for (name, value) in o.costs { suggester.costs.set(name, value) }
     let spell = o.noSpell ? nil : dictionaries.spellChecker(language: layout.language)
     suggester.spell = spell?.0
