@@ -21,6 +21,9 @@ public struct GlideDecoder: Sendable {
         public var letterSpread = 0.42
         /// The same for the letters between the first and the last: fingers cut corners.
         public var cornerSpread = 0.6
+        /// How much of each point the path's neighbours take before it is compared point for
+        /// point (0: the straight path; fingers round its corners).
+        public var cornerCut = 0.5
         /// The spread of the stroke's points from the word's path.
         public var pathSpread = 0.42
         /// How many independent observations the stroke's points off the path count as.
@@ -57,6 +60,7 @@ public struct GlideDecoder: Sendable {
         static var paths: [(String, WritableKeyPath<Weights, Double>)] {
             [
                 ("endRadius", \.endRadius), ("letterSpread", \.letterSpread), ("cornerSpread", \.cornerSpread),
+                ("cornerCut", \.cornerCut),
                 ("pathSpread", \.pathSpread),
                 ("pathWeight", \.pathWeight), ("lengthRatio", \.lengthRatio), ("lengthSlack", \.lengthSlack),
                 ("lengthSpread", \.lengthSpread), ("lengthShare", \.lengthShare), ("placeSpread", \.placeSpread),
@@ -125,6 +129,7 @@ public struct GlideDecoder: Sendable {
                         path <= strokeLength * w.lengthRatio + w.lengthSlack
                     else { continue }
                     resamplePath(range, length: path, into: &template)
+                    if w.cornerCut > 0 { cutCorners(&template, by: w.cornerCut) }
                     var sum = 0.0
                     for j in 0..<coarse.count { sum += d2(coarse[j], template[j]) }
                     near.append((i, sum / Double(coarse.count), path))
@@ -253,6 +258,17 @@ public struct GlideDecoder: Sendable {
             }
             let t = segment > 0 ? min(1, max(0, (at - done) / segment)) : 0
             out[s] = Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+        }
+    }
+
+    /// `points` with each inner point drawn towards its neighbours' midpoint by `share`.
+    func cutCorners(_ points: inout [Point], by share: Double) {
+        var before = points[0]
+        for j in 1..<(points.count - 1) {
+            let here = points[j]
+            let mid = Point(x: (before.x + points[j + 1].x) / 2, y: (before.y + points[j + 1].y) / 2)
+            points[j] = Point(x: here.x + (mid.x - here.x) * share, y: here.y + (mid.y - here.y) * share)
+            before = here
         }
     }
 
