@@ -25,15 +25,14 @@ extension Controller {
         var out = finishTyping()
         let before = text.bestGuess?.beforeCursor.map { String($0.suffix(200)) } ?? ""
         let words = p.glide(points, keys: keys, context: before, learned: learnedWords())
-        guard let best = words.first else {
-            return out + showInStrip(Strip(slots: [.empty, .note("no word"), .empty]))
-        }
         let shape = strokeShape
         let shaped = words.map { shape.apply($0) }
-        let space = Self.needsSpace(before: before) ? " " : ""
-        out += commit(space + shape.apply(best))
-        word.stroked(shaped[0])
-        learn(shaped[0])
+        guard let best = shaped.first else {
+            return out + showInStrip(Strip(slots: [.empty, .note("no word"), .empty]))
+        }
+        out += commit((Self.needsSpace(before: before) ? " " : "") + best)
+        word.stroked(best)
+        learn(best)
         return out + showInStrip(Strip(ranked: shaped))
     }
 
@@ -57,13 +56,8 @@ extension Controller {
     /// Backspace right after a stroked word: the word goes whole.
     mutating func unstroke(_ stroked: String) -> [Command] {
         word.settled()
-        var out: [Command] = []
-        for _ in 0..<stroked.count {
-            out.append(.key("BackSpace", []))
-            text.sentBackspaceKey()
-        }
         shownStrip.markStale()
-        return out
+        return retype(deleting: stroked.count, typing: "")
     }
 
     /// A word from the strip in place of the stroked one.

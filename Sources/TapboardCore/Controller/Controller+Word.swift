@@ -138,14 +138,19 @@ extension Controller {
     /// `old`, else BackSpace keys and typed keys, in order in every client.
     mutating func replace(_ old: String, with new: String) -> [Command] {
         if new.hasPrefix(old) { return commit(String(new.dropFirst(old.count))) }
-        var out: [Command] = []
-        for _ in 0..<old.count {
-            out.append(.key("BackSpace", []))
-            text.sentBackspaceKey()
-        }
-        out.append(.typeKeys(new))
-        text.sentKeys(new)
         privacy.committed()
+        return retype(deleting: old.count, typing: new)
+    }
+
+    /// BackSpace keys for the `count` characters before the cursor, then `new` as typed keys
+    /// (none when empty): the one way typed text is taken back, in order in every client.
+    mutating func retype(deleting count: Int, typing new: String) -> [Command] {
+        var out = [Command](repeating: .key("BackSpace", []), count: count)
+        for _ in 0..<count { text.sentBackspaceKey() }
+        if !new.isEmpty {
+            out.append(.typeKeys(new))
+            text.sentKeys(new)
+        }
         return out
     }
 
@@ -176,15 +181,8 @@ extension Controller {
     mutating func revert(_ typed: String, _ committed: String) -> [Command] {
         word.reverted(typed)
         learn(typed, kept: true)
-        var out: [Command] = []
-        for _ in 0..<committed.count {
-            out.append(.key("BackSpace", []))
-            text.sentBackspaceKey()
-        }
-        out.append(.typeKeys(typed))
-        text.sentKeys(typed)
         shownStrip.markStale()
-        return out
+        return retype(deleting: committed.count, typing: typed)
     }
 
     /// One commit_string (keys while a key may be on its way).

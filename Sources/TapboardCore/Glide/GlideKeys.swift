@@ -25,8 +25,8 @@ public struct GlideKeys: Sendable, Equatable {
         var heights: [Double] = []
         var letters = ""
         for placed in geometry.keys where placed.row >= 0 && centres.count < 255 {
-            guard case .text(let text) = placed.key.action, text.count == 1, let c = text.first, c.isLetter else { continue }
-            let base = Character(text.lowercased())
+            guard let c = placed.key.letter else { continue }
+            let base = Character(c.lowercased())
             guard keyOf[base] == nil else { continue }
             let index = UInt8(centres.count)
             keyOf[base] = index

@@ -75,9 +75,9 @@ public enum Submission {
             return [.key("Return", [])]
         case .key(let sym, let mods):
             return [.key(sym, mods)]
-        case .redrawKeys, .redrawAll, .schedule, .showPopup, .closePopup, .showPreview, .hidePreview, .strokeStarted, .trailMoved,
-            .stroke,
-            .nextKeyboard, .pickKeyboard, .hide, .pickSuggestion, .toolbar, .openPanel, .back:
+        case .redrawKeys, .redrawAll, .schedule, .showPopup, .closePopup, .showPreview, .hidePreview,
+            .nextKeyboard, .pickKeyboard, .hide, .pickSuggestion, .toolbar, .openPanel, .back,
+            .strokeStarted, .trailMoved, .stroke:
             return []
         }
     }

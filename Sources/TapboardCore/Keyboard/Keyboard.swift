@@ -175,19 +175,13 @@ public struct KeyboardState: Sendable {
             return moveCursor(source, p, to: point)
         }
         if geometry.keys[p.key].cell.contains(point) { return [] }
-        if glides, p.mode == .tap, popup == nil, Self.isLetter(geometry.keys[p.key].key) {
+        if glides, p.mode == .tap, popup == nil, geometry.keys[p.key].key.letter != nil {
             pressed[source]?.mode = .stroke([p.origin, point])
             trail = [p.origin, point]
             return [.redrawKeys([p.key])] + endPreview(source) + [.strokeStarted]
         }
         pressed[source] = nil
         return [.redrawKeys([p.key])] + endPreview(source)
-    }
-
-    /// A key that types one letter: where strokes start.
-    static func isLetter(_ key: Key) -> Bool {
-        guard case .text(let t) = key.action, t.count == 1, let c = t.first else { return false }
-        return c.isLetter
     }
 
     /// The trail goes with its stroke.

@@ -100,6 +100,13 @@ public struct Key: Sendable, Equatable {
         Key(label: text, action: .text(text), width: width)
     }
 
+    /// The letter the key types, when it types one letter (where glide strokes start, and
+    /// what the error model and the glide decoder place).
+    public var letter: Character? {
+        guard case .text(let t) = action, t.count == 1, let c = t.first, c.isLetter else { return nil }
+        return c
+    }
+
     /// What a text key types with or without shift. Without a `shifted` text, shift
     /// capitalises one letter only: a snippet ("lol", ".com") stays as written, and
     /// so does a letter whose capital is longer (ß).

@@ -47,9 +47,7 @@ public struct KeyNeighbours: Sendable, Equatable {
         var positions: [Character: Point] = [:]
         var alternates: [Character: [Character]] = [:]
         for placed in geometry.keys {
-            guard case .text(let text) = placed.key.action, text.count == 1, let c = text.first,
-                c.isLetter
-            else { continue }
+            guard let c = placed.key.letter else { continue }
             let base = lower(c)
             let centre = placed.frame.center
             positions[base] = Point(x: centre.x / scale, y: centre.y / scale)

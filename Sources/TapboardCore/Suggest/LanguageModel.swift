@@ -1,4 +1,5 @@
-// The C maths library, for log10, log2 and pow (the standard library has no logarithms).
+// The C maths library, for log10, log2 and pow (the standard library has no logarithms); the
+// only C import of TapboardCore, which makes no system call.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -70,7 +71,22 @@ public struct LanguageModel {
 
     /// What the user taught about `word`: kept words and pairs typed after the previous word.
     func taught(_ word: String) -> Double {
-        suggester.learnedBoost(word) + suggester.bigramBoost(previous: context.previous, word)
+        learnedBoost(word) + pairBoost(word)
+    }
+
+    /// How much more likely the user's keeping `word` makes it (learned words in force only).
+    func learnedBoost(_ word: String) -> Double {
+        let n = suggester.learnedCount(word)
+        guard n > 0 else { return 0 }
+        return min(15, 5 + 3 * log2(Double(n)))
+    }
+
+    /// How much more likely the user's typing `word` after the previous word makes it.
+    func pairBoost(_ word: String) -> Double {
+        guard !suggester.bigrams.isEmpty, let previous = context.previous, let next = suggester.bigrams[previous],
+            let n = next[word] ?? next[word.lowercased()], n > 0
+        else { return 0 }
+        return min(24, 10 + 4 * log2(Double(n)))
     }
 }
 

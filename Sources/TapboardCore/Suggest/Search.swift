@@ -1,11 +1,3 @@
-// The C maths library, for log10 and pow (the standard library has no logarithms); with
-// Suggester.swift the only C import of TapboardCore, which makes no system call.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One search for one typed word.
 struct Search {
     let s: Suggester

@@ -1,11 +1,3 @@
-// The C maths library, for log2 (the standard library has no logarithms); with Search.swift
-// the only C import of TapboardCore, which makes no system call.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Completions and autocorrection for the word being typed.
 ///
 /// A noisy-channel model in frequency classes (10 classes = a factor of 10): a
@@ -108,18 +100,6 @@ public struct Suggester {
         guard !learnedWords.isEmpty, let n = learnedWords[word], n > 0 else { return 0 }
         if n >= 2 || source.frequency(of: word) != nil || !source.lookup(key: word).isEmpty { return n }
         return spell?.accepts(word) == true ? n : 0
-    }
-
-    func learnedBoost(_ word: String) -> Double {
-        let n = learnedCount(word)
-        guard n > 0 else { return 0 }
-        return min(15, 5 + 3 * log2(Double(n)))
-    }
-
-    func bigramBoost(previous: String?, _ word: String) -> Double {
-        guard !bigrams.isEmpty, let previous, let next = bigrams[previous], let n = next[word] ?? next[word.lowercased()], n > 0
-        else { return 0 }
-        return min(24, 10 + 4 * log2(Double(n)))
     }
 }
 
