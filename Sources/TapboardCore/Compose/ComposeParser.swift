@@ -1,6 +1,6 @@
 /// Reads a layout's `"compose"` object (layouts/README.md, "Dead keys, compose and Telex").
 extension LayoutParser.Reader {
-    static let composeFields: Set = ["dead", "sequences", "telex"]
+    static let composeFields: Set = ["dead", "sequences", "telex", "engine", "schema"]
     static let telexFields: Set = [
         "marks", "alone", "vowels", "tones", "initials", "finals", "stopFinals",
         "stopTones", "toneOnSecond"
@@ -8,6 +8,15 @@ extension LayoutParser.Reader {
 
     mutating func compose(_ value: JSONValue) -> ComposeRules? {
         guard let fields = members(value, "\"compose\"", allowed: Self.composeFields) else { return nil }
+        if let engine = fields["engine"] {
+            if fields.count > (fields["schema"] == nil ? 1 : 2) {
+                fail(value.position, "\"compose\" with an \"engine\" takes only \"schema\" beside it")
+            }
+            return self.engine(engine, schema: fields["schema"]).map(ComposeRules.engine)
+        }
+        if let schema = fields["schema"] {
+            fail(schema.position, "\"schema\" belongs to \"engine\": \"rime\"")
+        }
         if let telex = fields["telex"] {
             if fields["dead"] != nil || fields["sequences"] != nil {
                 fail(value.position, "\"compose\" has either \"telex\" or \"dead\" and \"sequences\"")
@@ -28,6 +37,27 @@ extension LayoutParser.Reader {
             fail(pos, "sequence \"\(seq)\" gives no text")
         }
         return .table(ComposeTable(starters: starters.map, sequences: table.map))
+    }
+
+    /// `"engine"` (and a RIME `"schema"`).
+    mutating func engine(_ value: JSONValue, schema: JSONValue?) -> CompositionEngine? {
+        guard let name = string(value, "\"engine\"") else { return nil }
+        switch name {
+        case "hangul", "anthy":
+            if let schema { fail(schema.position, "\"schema\" is for \"engine\": \"rime\" only") }
+            return name == "hangul" ? .hangul : .anthy
+        case "rime":
+            guard let schema, let id = string(schema, "\"schema\""), !id.isEmpty,
+                id.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") })
+            else {
+                fail(value.position, "\"engine\": \"rime\" needs a \"schema\", a RIME schema id such as \"luna_pinyin_simp\"")
+                return nil
+            }
+            return .rime(schema: id)
+        default:
+            fail(value.position, "unknown \"engine\" \"\(name)\" (one of \(CompositionEngine.names.joined(separator: ", ")))")
+            return nil
+        }
     }
 
     /// An object of strings, with the position of each key.

@@ -35,14 +35,30 @@ public enum ComposeRules: Sendable, Equatable {
     case table(ComposeTable)
     /// Vietnamese Telex.
     case telex(TelexRules)
+    /// A conversion engine of the system (Chinese, Japanese, Korean), opened when first used.
+    case engine(CompositionEngine)
 
-    /// A fresh input for these rules, nothing open.
-    public func makeInput() -> any MultiStageInput {
+    /// A fresh input for these rules, nothing open; nil for an engine (the executable opens those).
+    public func makeInput() -> (any MultiStageInput)? {
         switch self {
         case .table(let t): ComposeSequence(table: t)
         case .telex(let r): TelexWord(rules: r)
+        case .engine: nil
         }
     }
+}
+
+/// An input method engine a keyboard's letters go through.
+public enum CompositionEngine: Sendable, Hashable {
+    /// libhangul: Korean jamo composed into syllables (2-set).
+    case hangul
+    /// librime with a schema (`luna_pinyin_simp`: pinyin to simplified Chinese).
+    case rime(schema: String)
+    /// Anthy: romaji to kana, kana to kanji.
+    case anthy
+
+    /// The names a layout's `"engine"` takes.
+    public static let names = ["hangul", "rime", "anthy"]
 }
 
 extension ComposeRules {
@@ -59,6 +75,9 @@ extension ComposeRules {
             for forms in r.tones.values { out.formUnion(forms.map(String.init)) }
             for rewrites in r.marks.values { for rw in rewrites { out.formUnion(rw.to.map(String.init)) } }
             out.formUnion(r.alone.values)
+        case .engine:
+            // Its text is any of thousands of characters: it needs text-input.
+            break
         }
         for s in Array(out) where s.count == 1 {
             let upper = s.uppercased()

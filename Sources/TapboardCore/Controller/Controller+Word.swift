@@ -62,10 +62,8 @@ extension Controller {
             if word.letters.isEmpty, word.afterwards == .addedSpace, Self.closingPunctuation.contains(t) {
                 // "hello" picked, then ",": "hello, " (keys, so they stay in order).
                 word.punctuatedAfterPick()
-                text.sentBackspaceKey()
-                text.sentKeys(t + " ")
                 shownStrip.markStale()
-                return [.key("BackSpace", []), .typeKeys(t + " ")]
+                return retype(deleting: 1, typing: t + " ")
             }
             guard !word.letters.isEmpty else {
                 word.interrupt()
