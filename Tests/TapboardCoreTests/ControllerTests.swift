@@ -28,10 +28,13 @@ struct Driven {
         set { host.time = newValue }
     }
 
-    init(_ names: [String] = ["us", "emoji"], settings: Settings = Settings(), hidden: Bool = true) throws {
+    init(
+        _ names: [String] = ["us", "emoji"], settings: Settings = Settings(), hidden: Bool = true,
+        compositions: (any CompositionOpener)? = nil
+    ) throws {
         let lib = ShippedLibrary()
         let layouts = try names.map { try lib.load($0).get() }
-        host = CommandHost(Controller(layouts: layouts, settings: settings, library: lib))
+        host = CommandHost(Controller(layouts: layouts, settings: settings, library: lib, compositions: compositions))
         sent += c.start(hidden: hidden)
     }
 
@@ -77,6 +80,22 @@ struct Driven {
         var out = host.call { $0.press(.pointer, at: k.frame.center, time: at) }
         out += host.call { $0.release(.pointer, time: at + 20) }
         out += host.call { $0.settle() }  // as the app does once the text has gone out
+        checked()
+        return out
+    }
+
+    /// Taps slot `slot` of the strip (0: left) and returns what was sent.
+    @discardableResult
+    mutating func tapSlot(_ slot: Int) -> [Command] {
+        guard let g = c.geometry, let k = g.keys.first(where: { $0.key.action == .suggestion(slot) }) else {
+            Issue.record("no strip slot \(slot)")
+            return []
+        }
+        time += 200
+        let at = time
+        var out = host.call { $0.press(.pointer, at: k.frame.center, time: at) }
+        out += host.call { $0.release(.pointer, time: at + 20) }
+        out += host.call { $0.settle() }
         checked()
         return out
     }

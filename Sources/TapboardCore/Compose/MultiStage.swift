@@ -39,7 +39,7 @@ public enum ComposeRules: Sendable, Equatable {
     case engine(CompositionEngine)
 
     /// A fresh input for these rules, nothing open; nil for an engine (the executable opens those).
-    public func makeInput() -> (any MultiStageInput)? {
+    public func makeInput() -> (any Composition)? {
         switch self {
         case .table(let t): ComposeSequence(table: t)
         case .telex(let r): TelexWord(rules: r)
@@ -59,6 +59,9 @@ public enum CompositionEngine: Sendable, Hashable {
 
     /// The names a layout's `"engine"` takes.
     public static let names = ["hangul", "rime", "anthy"]
+
+    /// The engine keeps what the user writes (learned phrases): it is not used in secret fields.
+    public var keepsUserData: Bool { self != .hangul }
 }
 
 extension ComposeRules {

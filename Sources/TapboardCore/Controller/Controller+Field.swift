@@ -28,11 +28,11 @@ extension Controller {
             if change == .activated { forgetField() }
             let predicted = text.known != nil
             if !text.clientReported(state.surrounding, showing: preedit), predicted, change == .updated,
-                sequence?.isOpen == true
+                composition?.isOpen == true
             {
                 // The cursor or the text moved under an open sequence (a tap in the field):
                 // the client has ended its preedit its own way; the next key starts afresh.
-                forgetSequence()
+                forgetComposition()
             }
             out += noticeHiddenText(state.surrounding)
             if change == .activated || state.purpose != before.purpose || state.hints != before.hints {

@@ -81,7 +81,8 @@ extension Controller {
             case .back: out += backFromPanel()
             case .commitText, .deleteBackward, .deleteWordBackward, .doubleSpace, .enter, .key:
                 out += (multiStage(e) ?? typeInWord(e) ?? submit(e)) + autoShift()
-            case .pickSuggestion(let slot): out += finishSequence() + pick(slot)
+            case .pickSuggestion(let slot) where engine != nil: out += pickCandidate(Strip.rank(ofSlot: slot))
+            case .pickSuggestion(let slot): out += finishComposition() + pick(slot)
             case .toolbar(let button): out += toolbarTapped(button)
             case .strokeStarted:
                 prepareStrokes()
@@ -138,7 +139,10 @@ extension Controller {
     /// Shift for the next letter, from the field and its text (with the word being typed).
     mutating func autoShift() -> [Command] {
         let wanted: ShiftState
-        if let f = textInputField {
+        if case .engine? = keyboard.layout.compose {
+            // Shift is a key of the script there (ㅃ), or not wanted at all (pinyin, romaji).
+            wanted = .off
+        } else if let f = textInputField {
             var t = text.bestGuess
             if !word.letters.isEmpty, var s = t {
                 s.apply(TextEdit(insert: word.letters))

@@ -25,9 +25,11 @@ extension Controller {
         language.isEmpty ? nil : suggestions?.provider(for: keyboard.layout)
     }
 
-    /// Whether the strip should show for this field and keyboard.
+    /// Whether the strip should show for this field and keyboard: always for an engine's
+    /// candidates, else where suggestions are wanted.
     var wantsStrip: Bool {
-        settings.suggestions && textInputField != nil && Self.takesSuggestions(field) && !privacy.hidesText
+        if engine != nil { return true }
+        return settings.suggestions && textInputField != nil && Self.takesSuggestions(field) && !privacy.hidesText
             && provider != nil
     }
 
@@ -49,7 +51,7 @@ extension Controller {
 
     /// Text effects on the word being typed while the strip shows; nil: submit as usual.
     mutating func typeInWord(_ effect: Effect) -> [Command]? {
-        guard showsStrip, textInputField != nil else { return nil }
+        guard showsStrip, textInputField != nil, engine == nil else { return nil }
         switch effect {
         case .commitText(let t):
             if word.joins(t) {
@@ -127,7 +129,7 @@ extension Controller {
     /// The open sequence and the word being typed end as they stand: the sequence's text
     /// is committed.
     mutating func finishTyping() -> [Command] {
-        let out = finishSequence()
+        let out = finishComposition()
         finishWord()
         return out
     }
@@ -198,7 +200,9 @@ extension Controller {
     /// The strip for the word being typed (or the next word), redrawn where it changed.
     mutating func updateStrip() -> [Command] {
         var new = Strip.empty
-        if showsStrip, let p = provider {
+        if showsStrip, engine != nil {
+            new = Strip(ranked: Array((composition?.candidates ?? []).prefix(PanelGeometry.stripSlots)))
+        } else if showsStrip, let p = provider {
             var before = text.bestGuess?.beforeCursor.map { String($0.suffix(200)) } ?? ""
             // The context is the text before the word, not the word itself.
             let typed = word.letters
@@ -290,7 +294,7 @@ extension Controller {
         word = WordInProgress()
         shownStrip.clear()
         privacy = FieldPrivacy()
-        forgetSequence()
+        forgetComposition()
     }
 }
 

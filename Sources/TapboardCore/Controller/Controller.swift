@@ -54,8 +54,10 @@ public struct Controller {
     /// Whether the focused field shows its text or turned out secret (no strip, no
     /// learning, no key bubble).
     var privacy = FieldPrivacy()
-    /// The open dead-key, compose or Telex sequence of the shown keyboard; nil: it has none.
-    var sequence: (any MultiStageInput)?
+    /// The shown keyboard's composition (dead keys, compose, Telex, an engine's); nil: it has none.
+    var composition: (any Composition)?
+    /// Opens engines' compositions; nil: keyboards naming an engine type their keys as they are.
+    let compositions: (any CompositionOpener)?
     /// What the field shows as preedit (an open sequence); empty: nothing.
     public internal(set) var preedit = ""
     /// The keyboard selection before a panel was opened (`back` restores it); nil: no panel open.
@@ -69,12 +71,13 @@ public struct Controller {
     /// among them join the globe key's list, not its tap cycle.
     public init(
         layouts: [Layout], settings: Settings, library: any LayoutLibrary, textInput: Bool = true,
-        suggestions: (any SuggestionLibrary)? = nil
+        suggestions: (any SuggestionLibrary)? = nil, compositions: (any CompositionOpener)? = nil
     ) {
         precondition(!layouts.isEmpty, "at least one keyboard")
         self.settings = settings
         self.library = library
         self.suggestions = suggestions
+        self.compositions = compositions
         textInputUsable = textInput
         let layouts = layouts.map { settings.numberRow ? $0.addingNumberRow() : $0 }
         loaded = Dictionary(layouts.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
@@ -82,7 +85,7 @@ public struct Controller {
         let cycle = keyboards.isEmpty ? layouts : keyboards
         selection = KeyboardSelection(enabled: cycle.map(\.name))
         keyboard = KeyboardState(layout: cycle[0])
-        sequence = cycle[0].compose?.makeInput()
+        composition = Self.composition(for: cycle[0], compositions)
         keyboard.keyboards = (keyboards + layouts.filter(\.isPanel)).map { ($0.name, $0.displayName) }
         keyboard.timings.longPress = settings.longPress
         keyboard.timings.repeatDelay = settings.repeatDelay
@@ -204,7 +207,7 @@ public struct Controller {
             guard layout != keyboard.layout else { return [] }
             let cancelled = finishTyping() + translate(keyboard.cancelAll())
             keyboard.setLayout(layout)
-            sequenceRulesChanged()
+            compositionRulesChanged()
             shownStrip.show(wantsStrip)
             panel.bar = wantedBar
             layOutKeysAgain(layer: keyboard.layer.name)

@@ -33,8 +33,11 @@ public struct Strip: Sendable, Equatable {
     /// in the middle, the second on the left, the third on the right.
     public init(ranked words: [String]) {
         func slot(_ i: Int) -> Slot { i < words.count ? .word(words[i]) : .empty }
-        self.init(slots: [slot(1), slot(0), slot(2)])
+        self.init(slots: [slot(Self.rank(ofSlot: 0)), slot(Self.rank(ofSlot: 1)), slot(Self.rank(ofSlot: 2))])
     }
+
+    /// Which of the ranked words (0: the best) `init(ranked:)` puts in `slot`.
+    public static func rank(ofSlot slot: Int) -> Int { [1, 0, 2][slot] }
 
     public static let empty = Strip()
     public var isEmpty: Bool { slots.allSatisfy { $0 == .empty } }

@@ -1,0 +1,32 @@
+/// A multi-stage input whose engine offers candidates for its preedit.
+public protocol Composition: MultiStageInput {
+    /// Where the cursor is in `preedit`, in Characters.
+    var preeditCursor: Int { get }
+    /// The candidates for the open input, best first (all of them, not one page; empty when none).
+    var candidates: [String] { get }
+    /// Commits candidate `index`; what is left of the input stays open as preedit.
+    mutating func pick(_ index: Int) -> ComposeStep
+    /// Ends the open input committing it as typed (Return: pinyin letters, kana), not converted.
+    mutating func finishAsTyped() -> String
+}
+
+/// A composition without an engine (dead keys, compose sequences, Telex): no candidates,
+/// its preedit is what it commits, the cursor at its end.
+public protocol PlainComposition: Composition {}
+
+extension PlainComposition {
+    public var preeditCursor: Int { preedit.count }
+    public var candidates: [String] { [] }
+    public mutating func pick(_ index: Int) -> ComposeStep { ComposeStep(taken: false) }
+    public mutating func finishAsTyped() -> String { finish() }
+}
+
+extension ComposeSequence: PlainComposition {}
+extension TelexWord: PlainComposition {}
+
+/// Opens the compositions of keyboards that name an engine (the executable's, with dlopen).
+public protocol CompositionOpener {
+    /// A fresh composition for `engine`, nothing open. It may open its engine on first use
+    /// and, when it cannot, take no keys (they are typed as they are) after saying why once.
+    func composition(for engine: CompositionEngine) -> any Composition
+}

@@ -1,0 +1,136 @@
+/// Dead keys, compose compositions, Telex and the engines (pinyin, kana to kanji, hangul): an
+/// open composition shows in the field as preedit and is committed when it completes, a key
+/// that is not part of it comes, the keyboard changes or the panel hides. Text a plain
+/// composition commits goes the usual way (the word tracker and the strip see it as typed
+/// letters); an engine's goes in one piece, and its candidates fill the strip. The preedit
+/// never reaches the word tracker.
+///
+/// When focus leaves the field the composition is forgotten: the field is gone before the
+/// input method hears of it, and each client keeps (Firefox, Chromium) or drops (GTK) a
+/// preedit by its own rules. Committing it into the next field would be worse.
+extension Controller {
+    /// Text effects for the open composition; nil: not for it (typed as usual).
+    mutating func multiStage(_ effect: Effect) -> [Command]? {
+        guard var input = composition, usesComposition else { return nil }
+        var effect = effect
+        // Space is the engine's: it picks, and no full stop comes of two.
+        if engine != nil, case .doubleSpace = effect { effect = .commitText(" ") }
+        var out: [Command]
+        switch effect {
+        case .commitText(let t):
+            let step = input.type(t)
+            composition = input
+            out = commitComposed(step.commit)
+            if !step.taken { out += typeInWord(effect) ?? submit(effect) }
+        case .deleteBackward:
+            guard input.backspace() else { return nil }
+            composition = input
+            out = []
+        case .deleteWordBackward:
+            guard input.isOpen else { return nil }
+            input.clear()
+            composition = input
+            out = []
+        case .enter where engine != nil:
+            // Return puts the letters in as typed, and does nothing more.
+            guard input.isOpen else { return nil }
+            let typed = input.finishAsTyped()
+            input.clear()
+            composition = input
+            out = commitComposed(typed)
+        case .enter, .key, .doubleSpace:
+            guard input.isOpen else { return nil }
+            out = finishComposition() + (typeInWord(effect) ?? submit(effect))
+        default:
+            return nil
+        }
+        if engine != nil { shownStrip.markStale() }
+        return clearingPreedit(before: out) + out + syncPreedit(after: out)
+    }
+
+    /// Candidate `index` of the engine's (a strip slot, the candidates panel) goes in; the
+    /// rest of the input stays open.
+    mutating func pickCandidate(_ index: Int) -> [Command] {
+        guard engine != nil, var input = composition, input.candidates.indices.contains(index) else { return [] }
+        let step = input.pick(index)
+        composition = input
+        let out = commitComposed(step.commit)
+        shownStrip.markStale()
+        return clearingPreedit(before: out) + out + syncPreedit(after: out)
+    }
+
+    /// The composition for `layout`'s rules, engines' through `opener`; nil: it has none.
+    static func composition(for layout: Layout, _ opener: (any CompositionOpener)?) -> (any Composition)? {
+        switch layout.compose {
+        case nil: nil
+        case .engine(let e)?: opener?.composition(for: e)
+        case let rules?: rules.makeInput()
+        }
+    }
+
+    /// The shown keyboard's engine, when its letters go through it in this field: only with
+    /// text-input (the preedit), and an engine that keeps what the user writes not in fields
+    /// that must not be learned from (password, PIN, terminal, secret text).
+    var engine: CompositionEngine? {
+        guard case .engine(let e)? = keyboard.layout.compose, composition != nil, textInputField != nil else { return nil }
+        if e.keepsUserData, !Self.takesSuggestions(field) || privacy.hidesText { return nil }
+        return e
+    }
+
+    /// Keys go through the composition (a plain one always, an engine where `engine` says).
+    var usesComposition: Bool {
+        guard case .engine? = keyboard.layout.compose else { return true }
+        return engine != nil
+    }
+
+    /// Commits what the open composition shows (the panel hides, another keyboard comes, a
+    /// key such as Return or an arrow acts on the field). Without a field to commit into
+    /// it is forgotten.
+    mutating func finishComposition() -> [Command] {
+        guard var input = composition, input.isOpen, usesComposition else { return [] }
+        let reachable = field.active || !textInputUsable
+        let text = reachable ? input.finish() : ""
+        input.clear()
+        composition = input
+        let out = commitComposed(text)
+        return clearingPreedit(before: out) + out + syncPreedit(after: out)
+    }
+
+    /// The field is gone or another has come: nothing open, nothing shown.
+    mutating func forgetComposition() {
+        composition?.clear()
+        preedit = ""
+    }
+
+    /// The keyboard shown now brings its own rules.
+    mutating func compositionRulesChanged() {
+        composition = Self.composition(for: keyboard.layout, compositions)
+        preedit = ""
+    }
+
+    /// Final text from a composition, typed as if tapped: letter by letter while the strip
+    /// tracks the word, else in one piece.
+    mutating func commitComposed(_ text: String) -> [Command] {
+        guard !text.isEmpty else { return [] }
+        let pieces = showsStrip && engine == nil ? text.map(String.init) : [text]
+        return pieces.flatMap { typeInWord(.commitText($0)) ?? submit(.commitText($0)) }
+    }
+
+    /// A preedit showing goes before key events (only a text-input commit replaces it).
+    mutating func clearingPreedit(before out: [Command]) -> [Command] {
+        guard !preedit.isEmpty, let first = out.first else { return [] }
+        if case .edit = first { return [] }
+        preedit = ""
+        return [.preedit("")]
+    }
+
+    /// The field's preedit brought in line with the open composition. Every text-input
+    /// commit in `out` cleared what was shown.
+    mutating func syncPreedit(after out: [Command]) -> [Command] {
+        let wanted = textInputField == nil ? "" : (composition?.preedit ?? "")
+        let shown = out.contains { if case .edit = $0 { true } else { false } } ? "" : preedit
+        preedit = wanted
+        text.showed(preedit: wanted)
+        return wanted == shown ? [] : [.preedit(wanted)]
+    }
+}
