@@ -15,6 +15,9 @@ let package = Package(
                        providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd",
                        providers: [.apt(["libsystemd-dev"])]),
+        // librime's header, for the layout of its RimeApi table of functions only: no link
+        // directive, the library is opened with dlopen (TapboardEngines).
+        .systemLibrary(name: "CRime", providers: [.apt(["librime-dev"])]),
         // wayland-scanner output, checked in (scripts/generate-protocols).
         .target(name: "CWaylandProtocols", dependencies: ["CWayland"]),
 
@@ -24,9 +27,12 @@ let package = Package(
         .target(name: "TapboardWayland",
                 dependencies: ["TapboardCore", "CWayland", "CWaylandProtocols", "CXKBCommon"],
                 swiftSettings: strict),
+        // Chinese, Japanese and Korean input through librime, Anthy and libhangul, and the
+        // hunspell spell checker: each library is opened with dlopen on first use, never linked.
+        .target(name: "TapboardEngines", dependencies: ["TapboardCore", "CRime"], swiftSettings: strict),
         // Release builds take the C++ runtime statically (see Link/libstdc++.so).
         .executableTarget(name: "tapboard",
-                          dependencies: ["TapboardCore", "TapboardRender", "TapboardWayland", "CSystemd"],
+                          dependencies: ["TapboardCore", "TapboardEngines", "TapboardRender", "TapboardWayland", "CSystemd"],
                           exclude: ["Link"], swiftSettings: strict,
                           linkerSettings: [.unsafeFlags(["-L" + Context.packageDirectory + "/Sources/tapboard/Link"],
                                                         .when(configuration: .release))]),
@@ -40,6 +46,8 @@ let package = Package(
         .testTarget(name: "TapboardRenderTests", dependencies: ["TapboardCore", "TapboardRender"],
                     exclude: ["Goldens"], swiftSettings: strict),
         .testTarget(name: "TapboardWaylandTests", dependencies: ["TapboardWayland", "TapboardCore", "CXKBCommon"],
+                    swiftSettings: strict),
+        .testTarget(name: "TapboardEnginesTests", dependencies: ["TapboardEngines", "TapboardCore"],
                     swiftSettings: strict),
         .testTarget(name: "EndToEndTests", dependencies: ["TapboardCore", "TapboardRender"],
                     exclude: ["Clients"], swiftSettings: strict),

@@ -1,5 +1,6 @@
 import Glibc
 import TapboardCore
+import TapboardEngines
 import TapboardWayland
 
 /// Finds and loads the dictionary of a language: `dictionaries/<lang>.tbd` beside each

@@ -6,7 +6,7 @@ import TapboardCore
 /// is missing from tapboard's own dictionary: without the library or a dictionary for
 /// the language, tapboard says so in one line and treats only its own words as known.
 /// Only two functions are looked up; their C signatures are written out here.
-final class Hunspell: SpellChecker {
+public final class Hunspell: SpellChecker {
     /// `Hunhandle *Hunspell_create(const char *affpath, const char *dpath)`
     typealias Create = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> OpaquePointer?
     /// `int Hunspell_spell(Hunhandle *, const char *word)`
@@ -28,12 +28,12 @@ final class Hunspell: SpellChecker {
     }
 
     /// A checker for `language` (a layout's tag, "en-US", "de"), opened on first use.
-    init(language: String, log: @escaping (String) -> Void) {
+    public init(language: String, log: @escaping (String) -> Void) {
         self.language = language
         self.log = log
     }
 
-    func accepts(_ word: String) -> Bool {
+    public func accepts(_ word: String) -> Bool {
         if case .unopened = state { state = open() }
         guard case .open(let handle, let spell) = state, !word.isEmpty, word.utf8.count < 100 else { return false }
         return spell(handle, word) != 0
@@ -96,7 +96,7 @@ final class Hunspell: SpellChecker {
             ][lang] ?? lang.uppercased()
         names += [lang + "_" + main, lang]
         for dir in directories {
-            for name in names where Files.isFile("\(dir)/\(name).dic") && Files.isFile("\(dir)/\(name).aff") {
+            for name in names where EngineFiles.isFile("\(dir)/\(name).dic") && EngineFiles.isFile("\(dir)/\(name).aff") {
                 return ("\(dir)/\(name).aff", "\(dir)/\(name).dic")
             }
             // Any dictionary of the language (pt_BR when there is no pt_PT).
@@ -108,7 +108,7 @@ final class Hunspell: SpellChecker {
                     if name.hasPrefix(lang + "_"), name.hasSuffix(".dic") { found.append(String(name.dropLast(4))) }
                 }
             }
-            if let name = found.sorted().first, Files.isFile("\(dir)/\(name).aff") {
+            if let name = found.sorted().first, EngineFiles.isFile("\(dir)/\(name).aff") {
                 return ("\(dir)/\(name).aff", "\(dir)/\(name).dic")
             }
         }

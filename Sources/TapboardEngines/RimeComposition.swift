@@ -1,0 +1,121 @@
+import TapboardCore
+
+/// Chinese through librime (Debian librime1), simplified-Chinese pinyin by default (the
+/// `luna_pinyin_simp` schema of rime-data-luna-pinyin). Letters go to the engine as keys;
+/// the preedit is RIME's composition ("ni hao", with any part already chosen converted:
+/// "你好shi jie"); the candidates are all of RIME's for the open input. Space picks the
+/// best; punctuation and other keys commit the best conversion, then are typed as usual.
+/// Picking a candidate that covers part of the input leaves the rest to choose: RIME
+/// commits the whole phrase once every part is chosen.
+///
+/// RIME is set up once per process, with its user data (what it learns: user dictionaries,
+/// its compiled schema) in `DATA/rime`, mode 0700, files not readable by others. RIME has
+/// no session that learns nothing (its user dictionary is written on every commit), so
+/// there is no `learning` switch: a field that must not be learned from (a password)
+/// should not be given this composition at all.
+///
+/// Copies share one RIME session: use one value per field.
+public struct RimeComposition: Composition {
+    private let soname: String
+    private let schema: String
+    private let userDirectory: String
+    private let log: @Sendable (String) -> Void
+    private var state: EngineState<RimeSession> = .unopened
+
+    /// A composition for `schema`, RIME's user data in `dataDirectory/rime` (tapboard's data
+    /// directory: `$XDG_DATA_HOME/tapboard`), librime opened as `soname` on first use; `log`
+    /// gets one line when it cannot be (the composition is then unavailable).
+    public init(
+        dataDirectory: String, schema: String = "luna_pinyin_simp", soname: String = "librime.so.1",
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        self.soname = soname
+        self.schema = schema
+        self.userDirectory = dataDirectory + "/rime"
+        self.log = log
+    }
+
+    /// Opens RIME now when not tried yet (deploying it the first time: a fraction of a
+    /// second); whether Chinese composition is available.
+    public mutating func open() -> Bool {
+        if case .unopened = state {
+            switch RimeRuntime.start(soname: soname, userDirectory: userDirectory, schema: schema) {
+            case .success(let runtime):
+                if let session = RimeSession(runtime: runtime, schema: schema) {
+                    state = .open(session)
+                } else {
+                    log("Chinese input is unavailable: RIME has no schema \(schema) (install rime-data-luna-pinyin)")
+                    state = .unavailable
+                }
+            case .failure(let error):
+                log(error.message(input: "Chinese"))
+                state = .unavailable
+            }
+        }
+        return state.engine != nil
+    }
+
+    public var isOpen: Bool { !(state.engine?.composition().text.isEmpty ?? true) }
+
+    public var preedit: String { state.engine?.composition().text ?? "" }
+
+    public var preeditCursor: Int {
+        guard let c = state.engine?.composition() else { return 0 }
+        return RimeComposition.characters(c.text, bytes: c.cursor)
+    }
+
+    public var candidates: [String] { isOpen ? state.engine?.candidates() ?? [] : [] }
+
+    public mutating func type(_ text: String) -> ComposeStep {
+        guard open(), let session = state.engine else { return ComposeStep(taken: false) }
+        let composing = isOpen
+        if let key = text.unicodeScalars.first, text.unicodeScalars.count == 1,
+            ("a"..."z").contains(key) || (composing && key == "'")
+        {
+            guard session.process(Int32(key.value)) else { return ComposeStep(taken: false) }
+            return ComposeStep(commit: session.takeCommit(), taken: true)
+        }
+        guard composing else { return ComposeStep(taken: false) }
+        if text == " " { return pick(0) }
+        return ComposeStep(commit: finish(), taken: false)
+    }
+
+    public mutating func backspace() -> Bool {
+        guard isOpen, let session = state.engine else { return false }
+        return session.backspace()
+    }
+
+    public mutating func pick(_ index: Int) -> ComposeStep {
+        guard isOpen, let session = state.engine, session.select(index) else { return ComposeStep(taken: false) }
+        return ComposeStep(commit: session.takeCommit(), taken: true)
+    }
+
+    /// Commits the best conversion of the open input (what space after space would give).
+    public mutating func finish() -> String {
+        guard isOpen, let session = state.engine else { return "" }
+        session.commitComposition()
+        return session.takeCommit()
+    }
+
+    /// The parts already chosen as chosen, the rest as the letters typed ("你好shijie").
+    public mutating func finishAsTyped() -> String {
+        guard let session = state.engine else { return "" }
+        let c = session.composition()
+        guard !c.text.isEmpty else { return "" }
+        let chosen = String(decoding: c.text.utf8.prefix(c.selectionStart), as: UTF8.self)
+        // The part not chosen is the last letters typed, shown segmented ("shi jie") and with
+        // ü for v or u: one shown letter for each typed one.
+        let shown = c.text.utf8.dropFirst(c.selectionStart)
+        let letters = String(decoding: shown, as: UTF8.self).filter { ($0.isLetter && $0.isASCII) || $0 == "ü" }.count
+        let raw = session.input.filter { $0 != "'" }
+        session.clearComposition()
+        return chosen + String(raw.suffix(letters))
+    }
+
+    public mutating func clear() { state.engine?.clearComposition() }
+
+    /// How many Characters the first `bytes` bytes of UTF-8 of `text` are.
+    static func characters(_ text: String, bytes: Int) -> Int {
+        String(decoding: text.utf8.prefix(max(0, bytes)), as: UTF8.self).count
+    }
+}
