@@ -64,7 +64,8 @@ final class App {
         suggestionStore = settings.suggestions ? SuggestionStore(dictionaries: DictionaryStore(layouts: store)) : nil
         controller = Controller(
             layouts: layouts, settings: settings, library: StoreLibrary(store: store),
-            textInput: display.inputMethodManager != nil, suggestions: suggestionStore)
+            textInput: display.inputMethodManager != nil, suggestions: suggestionStore,
+            compositions: EngineOpener(dataDirectory: LearnedStore.directory, learning: settings.learn))
         loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])
         presenter = PanelPresenter(
             display: display, loop: loop, theme: theme, outputName: outputName,

@@ -54,6 +54,8 @@ func showsStrip(_ o: Options, layout: Layout, store: LayoutStore, settings: Sett
     var field = TextFieldState()
     field.active = true
     field.purpose = o.purpose ?? .normal
+    // An engine's candidates show whatever the settings say (as Controller.engine decides).
+    if case .engine(let e)? = layout.compose { return !e.keepsUserData || Controller.takesSuggestions(field) }
     return (settings ?? loadSettings(o)).suggestions && Controller.takesSuggestions(field)
         && DictionaryStore(layouts: store).path(language: layout.language) != nil
 }

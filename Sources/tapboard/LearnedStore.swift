@@ -32,9 +32,16 @@ enum LearnedStore {
         }
     }
 
-    /// `tapboard forget`: deletes every learned-words file; the number deleted, or an error.
+    /// `tapboard forget`: deletes every learned-words file and the engines' user data (RIME's,
+    /// Anthy's); the number of files deleted, or an error.
     static func forgetAll() -> Result<Int, FileError> {
         var removed = 0
+        for folder in EngineOpener.userDataFolders {
+            switch Files.removeTree(directory + "/" + folder) {
+            case .success(let n): removed += n
+            case .failure(let e): return .failure(e)
+            }
+        }
         for name in Files.list(directory) where name.hasPrefix("learned-") {
             let p = directory + "/" + name
             guard unlink(p) == 0 else { return .failure(FileError(path: p, reason: Files.errnoText())) }
@@ -45,6 +52,28 @@ enum LearnedStore {
 }
 
 extension Files {
+    /// Deletes `path` and everything under it (symbolic links as links, never followed); the
+    /// number of files deleted (0 when it is not there), or the first error.
+    static func removeTree(_ path: String) -> Result<Int, FileError> {
+        var st = stat()
+        guard lstat(path, &st) == 0 else {
+            return errno == ENOENT ? .success(0) : .failure(FileError(path: path, reason: errnoText()))
+        }
+        var removed = 0
+        if st.st_mode & S_IFMT == S_IFDIR {
+            for name in list(path) {
+                switch removeTree(path + "/" + name) {
+                case .success(let n): removed += n
+                case .failure(let e): return .failure(e)
+                }
+            }
+            guard rmdir(path) == 0 else { return .failure(FileError(path: path, reason: errnoText())) }
+            return .success(removed)
+        }
+        guard unlink(path) == 0 else { return .failure(FileError(path: path, reason: errnoText())) }
+        return .success(1)
+    }
+
     /// Creates a directory and its parents; a message on failure.
     static func makeDirectories(_ path: String, mode: mode_t) -> String? {
         var built = path.hasPrefix("/") ? "" : "."

@@ -9,8 +9,9 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
         printError("tapboard suggest: give one WORD, or --batch to read lines from standard input")
         return 64
     }
-    guard let (layout, _) = commandLayout(o, store: store),
-        let (engine, dictionaries) = commandSuggester(layout, store: store, pairs: !o.noPairs)
+    guard let (layout, _) = commandLayout(o, store: store) else { return 1 }
+    if case .engine(let e)? = layout.compose { return engineSuggest(e, o) }
+    guard let (engine, dictionaries) = commandSuggester(layout, store: store, pairs: !o.noPairs)
     else { return 1 }
     var suggester = engine
     for (name, value) in o.costs { suggester.costs.set(name, value) }
@@ -43,6 +44,33 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
     }
     if o.stats, !times.isEmpty { printError("suggest: \(times.count) words, \(timingSummary(times))") }
     return 0
+}
+
+/// The engine's candidates for the keys typed (each character of INPUT, or of each line with
+/// --batch): `{"candidates": [...], "preedit": "..."}`. Nothing is learned.
+func engineSuggest(_ engine: CompositionEngine, _ o: Options) -> Int32 {
+    let opener = EngineOpener(dataDirectory: LearnedStore.directory, learning: false)
+    var failed = false
+    func answer(_ input: String) -> String? {
+        var composition = opener.composition(for: engine)
+        for c in input where !composition.type(String(c)).taken {
+            printError("tapboard suggest: the engine did not take \"\(c)\"")
+            failed = true
+            return nil
+        }
+        let list = composition.candidates.map(GeometryJSON.quote).joined(separator: ",")
+        defer { composition.clear() }
+        return "{\"candidates\":[\(list)],\"preedit\":\(GeometryJSON.quote(composition.preedit))}"
+    }
+    guard o.batch else {
+        guard let json = answer(o.files[0]) else { return 1 }
+        print(json)
+        return 0
+    }
+    while let line = readLine(strippingNewline: true) {
+        writeLine(answer(line) ?? "{\"candidates\":[],\"preedit\":\"\"}")
+    }
+    return failed ? 1 : 0
 }
 
 /// Writes a line to standard output at once (no buffering: batch answers go out in order).

@@ -27,7 +27,7 @@ case "layouts": status = layoutsCommand(store: store)
 case "forget":
     switch LearnedStore.forgetAll() {
     case .success(let n):
-        print("tapboard: deleted \(n) learned-words file\(n == 1 ? "" : "s") in \(LearnedStore.directory)")
+        print("tapboard: deleted \(n) file\(n == 1 ? "" : "s") of learned words and engine data in \(LearnedStore.directory)")
         status = 0
     case .failure(let e):
         printError("tapboard: cannot delete learned words: \(e)")

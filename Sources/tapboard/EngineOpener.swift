@@ -1,0 +1,25 @@
+import TapboardCore
+import TapboardEngines
+import TapboardWayland
+
+/// The engines keyboards name (layouts' `"compose": {"engine": ...}`), each opened with
+/// dlopen on its first key; their user data under tapboard's data directory.
+struct EngineOpener: CompositionOpener {
+    /// tapboard's data directory (`$XDG_DATA_HOME/tapboard`).
+    let dataDirectory: String
+    /// Whether engines may learn (the `learn` setting). Anthy learns nothing without it;
+    /// librime has no such switch (its user dictionary is wiped by `tapboard forget`).
+    let learning: Bool
+
+    func composition(for engine: CompositionEngine) -> any Composition {
+        let log: @Sendable (String) -> Void = { printError("tapboard: \($0)") }
+        switch engine {
+        case .hangul: return HangulComposition(log: log)
+        case .rime(let schema): return RimeComposition(dataDirectory: dataDirectory, schema: schema, log: log)
+        case .anthy: return AnthyComposition(dataDirectory: dataDirectory, learning: learning, log: log)
+        }
+    }
+
+    /// The engines' folders of user data under `dataDirectory`.
+    static let userDataFolders = ["rime", "anthy"]
+}

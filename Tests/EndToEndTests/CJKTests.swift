@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// Chinese, Japanese and Korean in real applications, through the engines themselves
+    /// (librime, Anthy, libhangul): the letters show as preedit, the strip holds the engine's
+    /// candidates (best in the middle), and what is picked lands in the field as one commit.
+    @Suite struct CJKTests {
+        /// Toolbar off: the strip shows (empty) as soon as a field is focused.
+        static let config = ["toolbar = off"]
+
+        /// A compositor with `layout` and `client` focused, once the panel has its strip.
+        func session(
+            _ kind: Compositor.Kind, _ client: RealClient, layout: String
+        ) throws -> (Compositor, Child, PanelMap) {
+            let c = try Compositor(kind)
+            let tb = try c.tapboard(["--layouts", layout], config: Self.config)
+            let panel = try PanelMap(layout: layout, config: Self.config)
+            let app = try c.realClient(client)
+            guard try waitUntil(15, { panelShown(try c.screenshot("cjk-\(layout)-focused"), panel) }) else {
+                throw HarnessError("the \(layout) panel with its strip did not appear: \(tb.stderr)")
+            }
+            return (c, app, panel)
+        }
+
+        /// Waits until `client` reports a preedit `matching` (GTK 3's test entry reports none:
+        /// a moment instead); whether it did.
+        func preeditShows(_ app: Child, _ client: RealClient, _ matching: (String) -> Bool) -> Bool {
+            guard client != .gtk3 else {
+                usleep(1_000_000)
+                return true
+            }
+            return waitUntil(MultiStageTests.preeditReport) { preedits(app).contains(where: matching) }
+        }
+
+        /// The client's preedit reports, in order.
+        func preedits(_ app: Child) -> [String] {
+            app.lines.filter { $0.hasPrefix("preedit ") }.compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.dropFirst(8).utf8), options: .fragmentsAllowed) as? String
+            }
+        }
+
+        @Test(arguments: RealClient.allCases, Compositor.Kind.allCases)
+        func pinyinNihaoAndTheMiddleCandidateGiveNiHao(_ client: RealClient, _ kind: Compositor.Kind) throws {
+            let (c, app, panel) = try session(kind, client, layout: "zh")
+            try c.tap(panel.taps(["n", "i", "h", "a", "o"]))
+            #expect(preeditShows(app, client) { $0.contains("hao") }, "\(client) reported: \(app.lines)")
+            usleep(300_000)  // the strip is drawn once the preedit has gone out
+            _ = try c.screenshot("cjk-\(client)-nihao")
+            try c.tap([panel.slot(1)])
+            let text = fieldSettles(app, at: "你好")
+            _ = try c.screenshot("cjk-\(client)-nihao-done")
+            #expect(text == "你好", "\(client) field: \(app.lines)")
+        }
+
+        @Test(arguments: RealClient.allCases, Compositor.Kind.allCases)
+        func romajiNihongoOffersNihongoWhichCommits(_ client: RealClient, _ kind: Compositor.Kind) throws {
+            let (c, app, panel) = try session(kind, client, layout: "ja")
+            try c.tap(panel.taps(["n", "i", "h", "o", "n", "g", "o"]))
+            #expect(preeditShows(app, client) { $0 == "にほんご" }, "\(client) reported: \(app.lines)")
+            usleep(300_000)
+            _ = try c.screenshot("cjk-\(client)-nihongo")
+            try c.tap([panel.slot(1)])
+            let text = fieldSettles(app, at: "日本語")
+            #expect(text == "日本語", "\(client) field: \(app.lines)")
+        }
+
+        @Test(arguments: RealClient.allCases, Compositor.Kind.allCases)
+        func twoSetJamoAndSpaceGiveAnnyeong(_ client: RealClient, _ kind: Compositor.Kind) throws {
+            let (c, app, panel) = try session(kind, client, layout: "ko")
+            try c.tap(panel.taps(["ㅇ", "ㅏ", "ㄴ", "ㄴ", "ㅕ", "ㅇ", "space"]))
+            let text = fieldSettles(app, at: "안녕 ")
+            _ = try c.screenshot("cjk-\(client)-annyeong")
+            #expect(text == "안녕 ", "\(client) field: \(app.lines)")
+        }
+
+        /// Backspace inside each preedit takes back one letter (jamo) of it, not the field's text.
+        @Test(arguments: [RealClient.gtk4, .firefox], Compositor.Kind.allCases)
+        func backspaceEditsEachPreedit(_ client: RealClient, _ kind: Compositor.Kind) throws {
+            for (layout, keys, then, want) in [
+                ("zh", ["n", "i", "h", "a", "o", "backspace", "o"], "space", "你好"),
+                ("ja", ["k", "a", "s", "backspace", "n", "a"], "return", "かな"),
+                ("ko", ["ㅎ", "ㅏ", "ㄴ", "backspace", "ㄴ"], "space", "한 ")
+            ] {
+                let (c, app, panel) = try session(kind, client, layout: layout)
+                try c.tap(panel.taps(keys))
+                try c.tap(panel.taps([then]))
+                let text = fieldSettles(app, at: want)
+                #expect(text == want, "\(layout) in \(client): \(app.lines)")
+            }
+        }
+    }
+}
