@@ -45,7 +45,7 @@ extension Controller {
             return nil
         }
         if engine != nil { shownStrip.markStale() }
-        return clearingPreedit(before: out) + out + syncPreedit(after: out)
+        return clearingPreedit(before: out) + out + syncPreedit(after: out) + refreshCandidates()
     }
 
     /// Candidate `index` of the engine's (a strip slot, the candidates panel) goes in; the
@@ -56,7 +56,7 @@ extension Controller {
         composition = input
         let out = commitComposed(step.commit)
         shownStrip.markStale()
-        return clearingPreedit(before: out) + out + syncPreedit(after: out)
+        return clearingPreedit(before: out) + out + syncPreedit(after: out) + refreshCandidates()
     }
 
     /// The composition for `layout`'s rules, engines' through `opener`; nil: it has none.
@@ -93,19 +93,23 @@ extension Controller {
         input.clear()
         composition = input
         let out = commitComposed(text)
-        return clearingPreedit(before: out) + out + syncPreedit(after: out)
+        return clearingPreedit(before: out) + out + syncPreedit(after: out) + refreshCandidates()
     }
 
     /// The field is gone or another has come: nothing open, nothing shown.
     mutating func forgetComposition() {
         composition?.clear()
         preedit = ""
+        engineCandidates = []
+        dropCandidates()
     }
 
-    /// The keyboard shown now brings its own rules.
+    /// The keyboard shown now brings its own rules (and its own keys: no candidates panel).
     mutating func compositionRulesChanged() {
         composition = Self.composition(for: keyboard.layout, compositions)
         preedit = ""
+        engineCandidates = []
+        candidatePanel = nil
     }
 
     /// Final text from a composition, typed as if tapped: letter by letter while the strip

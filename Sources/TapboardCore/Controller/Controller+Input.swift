@@ -82,6 +82,8 @@ extension Controller {
             case .commitText, .deleteBackward, .deleteWordBackward, .doubleSpace, .enter, .key:
                 out += (multiStage(e) ?? typeInWord(e) ?? submit(e)) + autoShift()
             case .pickSuggestion(let slot) where engine != nil: out += pickCandidate(Strip.rank(ofSlot: slot))
+            case .pickCandidate(let rank): out += pickCandidate(rank)
+            case .moveCandidates(let move): out += moveCandidates(move)
             case .pickSuggestion(let slot): out += finishComposition() + pick(slot)
             case .toolbar(let button): out += toolbarTapped(button)
             case .strokeStarted:

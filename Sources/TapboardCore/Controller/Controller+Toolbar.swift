@@ -3,9 +3,11 @@ extension Controller {
     /// The band above the keys for the focused field, the strip and the clipboard.
     var wantedBar: PanelBar {
         guard textInputField != nil || (textInputUsable && focusMoving) else { return PanelBar(slots: showsStrip) }
-        return PanelBar.forField(
+        var bar = PanelBar.forField(
             mode: settings.toolbar, slots: showsStrip, stripEmpty: strip.isEmpty,
             paste: clipboardHasText, ownDone: keyboard.layout.hasDoneKey)
+        if bar.slots { bar.candidates = candidatesKey }
+        return bar
     }
 
     /// The toolbar or the strip came or went: keys move (the keyboard's keep their index,

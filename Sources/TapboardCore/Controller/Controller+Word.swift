@@ -200,8 +200,9 @@ extension Controller {
     /// The strip for the word being typed (or the next word), redrawn where it changed.
     mutating func updateStrip() -> [Command] {
         var new = Strip.empty
+        engineCandidates = showsStrip && engine != nil ? composition?.candidates ?? [] : []
         if showsStrip, engine != nil {
-            new = Strip(ranked: Array((composition?.candidates ?? []).prefix(PanelGeometry.stripSlots)))
+            new = Strip(ranked: Array(engineCandidates.prefix(PanelGeometry.stripSlots)))
         } else if showsStrip, let p = provider {
             var before = text.bestGuess?.beforeCursor.map { String($0.suffix(200)) } ?? ""
             // The context is the text before the word, not the word itself.

@@ -58,6 +58,10 @@ public struct Controller {
     var composition: (any Composition)?
     /// Opens engines' compositions; nil: keyboards naming an engine type their keys as they are.
     let compositions: (any CompositionOpener)?
+    /// The engine's candidates as the strip last showed them (best first).
+    var engineCandidates: [String] = []
+    /// The candidates panel and its page shown over the keys; nil: closed.
+    var candidatePanel: (panel: CandidatePanel, page: Int)?
     /// What the field shows as preedit (an open sequence); empty: nothing.
     public internal(set) var preedit = ""
     /// The keyboard selection before a panel was opened (`back` restores it); nil: no panel open.

@@ -63,6 +63,8 @@ public struct PanelGeometry: Sendable, Equatable {
     public var barHeight: Int
     /// Slots in the strip, left to right.
     public static let stripSlots = 3
+    /// The share of the keys' span the candidates key takes at the strip's right end.
+    static let candidatesKeyShare = 0.1
 
     /// `stripHeight`: logical pixels at the top for the strip and the toolbar (0: none);
     /// `bar`: what they hold (nil: the strip's slots alone), each row an equal share.
@@ -119,9 +121,22 @@ public struct PanelGeometry: Sendable, Equatable {
         if bar.slots {
             let strip = Rect(x: 0, y: y, width: Double(width), height: top - y)
             self.strip = strip
+            var slotsRow = strip
+            var slotsSpan = span
+            if let move = bar.candidates {
+                // One letter key's width at the strip's right end.
+                let x = (left + span * (1 - PanelGeometry.candidatesKeyShare)).rounded()
+                let drawn = Rect(x: x, y: strip.y, width: (left + span).rounded() - x, height: strip.height)
+                let cell = Rect(x: x, y: strip.y, width: strip.maxX - x, height: strip.height)
+                let label = move == .close ? "▴" : "▾"
+                placed.append(
+                    PlacedKey(key: Key(label: label, action: .candidates(move)), row: -1, frame: drawn.insetBy(spacing / 2), cell: cell))
+                slotsRow.width = x - strip.x
+                slotsSpan = x - left
+            }
             let n = PanelGeometry.stripSlots
             for i in 0..<n {
-                let (drawn, cell) = PanelGeometry.column(i, of: n, in: strip, over: (left, span))
+                let (drawn, cell) = PanelGeometry.column(i, of: n, in: slotsRow, over: (left, slotsSpan))
                 let slot = Key(label: "", action: .suggestion(i))
                 placed.append(PlacedKey(key: slot, row: -1, frame: drawn.insetBy(spacing / 2), cell: cell))
             }

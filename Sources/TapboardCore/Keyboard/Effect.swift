@@ -32,6 +32,10 @@ public enum Effect: Sendable, Equatable {
     case openPanel(String)
     case back
     /// A slot of the suggestion strip was tapped.
+    /// An engine's candidate (its rank) was tapped on the candidates panel.
+    case pickCandidate(Int)
+    /// The candidates panel is to open, close or turn a page.
+    case moveCandidates(CandidatesMove)
     case pickSuggestion(Int)
     /// A button of the form toolbar was tapped.
     case toolbar(ToolbarButton)

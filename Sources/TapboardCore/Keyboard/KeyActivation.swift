@@ -110,6 +110,11 @@ extension KeyboardState {
         case .toolbar(let button):
             lastSpace = nil
             return [.toolbar(button)]
+        case .candidate(let rank):
+            lastSpace = nil
+            return [.pickCandidate(rank)]
+        case .candidates(let move):
+            return [.moveCandidates(move)]
         }
     }
 

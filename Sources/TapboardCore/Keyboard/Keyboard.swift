@@ -68,7 +68,9 @@ public struct KeyboardState: Sendable {
         currentKeyboard = layout.name
     }
 
-    public var layer: Layer { layout.layer(named: layerName) ?? layout.layers[0] }
+    public var layer: Layer { overlay ?? layout.layer(named: layerName) ?? layout.layers[0] }
+    /// Keys shown over the layout's for a while (the candidates panel); nil: none.
+    public internal(set) var overlay: Layer?
     public var isShifted: Bool { shift != .off }
     /// Ids of the presses still held (their timers are still wanted).
     public var activePresses: Set<Int> { Set(pressed.values.map(\.id)) }
@@ -81,6 +83,7 @@ public struct KeyboardState: Sendable {
     public mutating func setLayout(_ newLayout: Layout) {
         layout = newLayout
         layerName = newLayout.layers[0].name
+        overlay = nil
         returnLayer = nil
         currentKeyboard = newLayout.name
         shift = .off

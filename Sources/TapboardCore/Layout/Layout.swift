@@ -120,6 +120,11 @@ public struct Key: Sendable, Equatable {
     }
 }
 
+/// What a key of the candidates panel does to it.
+public enum CandidatesMove: String, Sendable, Equatable {
+    case open, close, previous, next
+}
+
 /// What a key does when tapped.
 public enum KeyAction: Sendable, Equatable {
     case text(String)
@@ -145,6 +150,10 @@ public enum KeyAction: Sendable, Equatable {
     case open(String)
     /// Back to the keyboard shown before the panel.
     case back
+    /// An engine's candidate (its rank) on the candidates panel; not in layout files.
+    case candidate(Int)
+    /// Opens, closes or pages the candidates panel; not in layout files.
+    case candidates(CandidatesMove)
 
     /// The name used in layout files and in `tapboard geometry`.
     public var name: String {
@@ -164,6 +173,8 @@ public enum KeyAction: Sendable, Equatable {
         case .toolbar(let button): button.rawValue
         case .open: "open"
         case .back: "back"
+        case .candidate: "candidate"
+        case .candidates(let move): "candidates-\(move.rawValue)"
         }
     }
 }

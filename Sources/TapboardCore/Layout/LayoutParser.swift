@@ -304,7 +304,7 @@ public enum LayoutParser {
             case .back: "⌨"
             case .modifier(let m):
                 Modifiers.names.first { $0.1 == m }.map { $0.0.prefix(1).uppercased() + $0.0.dropFirst() } ?? ""
-            case .spacer, .suggestion, .toolbar, nil: ""
+            case .spacer, .suggestion, .toolbar, .candidate, .candidates, nil: ""
             }
         }
 

@@ -39,10 +39,13 @@ public struct PanelBar: Sendable, Equatable {
     public var slots: Bool
     /// The toolbar's buttons shown (in `ToolbarButton` order); empty: no toolbar.
     public var toolbar: [ToolbarButton]
+    /// A key at the strip's right end that opens (or closes) the candidates panel; nil: none.
+    public var candidates: CandidatesMove?
 
-    public init(slots: Bool = false, toolbar: [ToolbarButton] = []) {
+    public init(slots: Bool = false, toolbar: [ToolbarButton] = [], candidates: CandidatesMove? = nil) {
         self.slots = slots
         self.toolbar = toolbar
+        self.candidates = candidates
     }
 
     public static let none = PanelBar()

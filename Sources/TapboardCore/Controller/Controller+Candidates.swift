@@ -1,0 +1,67 @@
+/// The candidates panel: all of an engine's candidates over the keys, a page at a time,
+/// opened from the key at the strip's right end (shown while there are more candidates
+/// than slots). A tapped candidate goes in; the panel then shows what the engine offers
+/// for the rest of the input, and closes when nothing is left.
+extension Controller {
+    /// The strip's key for the candidates panel: close while it is open, open while the
+    /// engine has more candidates than the strip shows, else none.
+    var candidatesKey: CandidatesMove? {
+        if candidatePanel != nil { return .close }
+        return engine != nil && engineCandidates.count > PanelGeometry.stripSlots ? .open : nil
+    }
+
+    mutating func moveCandidates(_ move: CandidatesMove) -> [Command] {
+        switch move {
+        case .open: return showCandidates(page: 0)
+        case .close: return closeCandidates()
+        case .previous, .next:
+            guard let shown = candidatePanel else { return [] }
+            let page = shown.page + (move == .next ? 1 : -1)
+            guard (0..<shown.panel.pages).contains(page) else { return [] }
+            return showCandidates(page: page)
+        }
+    }
+
+    /// After the composition changed: the open panel shows the new candidates from their
+    /// first page, or closes when there are none.
+    mutating func refreshCandidates() -> [Command] {
+        guard candidatePanel != nil else { return [] }
+        engineCandidates = engine != nil ? composition?.candidates ?? [] : []
+        return engineCandidates.isEmpty ? closeCandidates() : showCandidates(page: 0)
+    }
+
+    /// Page `page` of the engine's candidates in place of the keys.
+    mutating func showCandidates(page: Int) -> [Command] {
+        guard engine != nil, !engineCandidates.isEmpty else { return closeCandidates() }
+        let rows = max((keyboard.layout.layers.first?.rows.count ?? 4) - 1, 1)
+        var panel = CandidatePanel(candidates: engineCandidates, rows: rows)
+        if let open = candidatePanel?.panel, open == panel { panel = open }
+        let shown = min(max(page, 0), panel.pages - 1)
+        candidatePanel = (panel, shown)
+        return overlaid(panel.layer(page: shown))
+    }
+
+    mutating func closeCandidates() -> [Command] {
+        guard candidatePanel != nil else { return [] }
+        candidatePanel = nil
+        return overlaid(nil)
+    }
+
+    /// The panel goes without a word (the composition ended, the field went).
+    mutating func dropCandidates() {
+        guard candidatePanel != nil else { return }
+        candidatePanel = nil
+        keyboard.overlay = nil
+        _ = keyboard.dropPresses()
+        layOutKeysAgain(layer: keyboard.layer.name)
+    }
+
+    /// `layer` shown over the keyboard's keys (nil: its own again); held keys end.
+    private mutating func overlaid(_ layer: Layer?) -> [Command] {
+        keyboard.overlay = layer
+        var out = translate(keyboard.dropPresses())
+        layOutKeysAgain(layer: keyboard.layer.name)
+        out += barChanged()
+        return out + [.redraw(nil)]
+    }
+}
