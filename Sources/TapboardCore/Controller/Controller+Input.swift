@@ -83,6 +83,7 @@ extension Controller {
                 out += (multiStage(e) ?? typeInWord(e) ?? submit(e)) + autoShift()
             case .pickSuggestion(let slot): out += finishSequence() + pick(slot)
             case .toolbar(let button): out += toolbarTapped(button)
+            case .clipboard(let action): out += clipboardAction(action)
             case .strokeStarted:
                 prepareStrokes()
                 out.append(.redraw(nil))

@@ -110,6 +110,9 @@ extension KeyboardState {
         case .toolbar(let button):
             lastSpace = nil
             return [.toolbar(button)]
+        case .clipboard(let action):
+            lastSpace = nil
+            return [.clipboard(action)]
         }
     }
 

@@ -145,6 +145,9 @@ public enum KeyAction: Sendable, Equatable {
     case open(String)
     /// Back to the keyboard shown before the panel.
     case back
+    /// The clipboard history: `clipboard` in layout files opens its panel; the panel's
+    /// own keys paste an item or clear it all.
+    case clipboard(ClipboardAction)
 
     /// The name used in layout files and in `tapboard geometry`.
     public var name: String {
@@ -164,6 +167,9 @@ public enum KeyAction: Sendable, Equatable {
         case .toolbar(let button): button.rawValue
         case .open: "open"
         case .back: "back"
+        case .clipboard(.open): "clipboard"
+        case .clipboard(.paste): "clipboard-item"
+        case .clipboard(.clear): "clipboard-clear"
         }
     }
 }
