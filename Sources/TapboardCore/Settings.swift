@@ -30,6 +30,11 @@ public struct Settings: Sendable, Equatable {
     public var feedback = true
     /// When the form toolbar shows (Previous, Next, Paste, Done).
     public var toolbar = ToolbarMode.auto
+    /// The panel takes room of its own at the bottom (the compositor moves windows up by its
+    /// height); off: it lies over the windows, which keep their size.
+    public var exclusiveZone = true
+    /// The last text items copied, in memory only, offered by a long press on Paste.
+    public var clipboardHistory = true
 
     public init() {}
 
@@ -39,7 +44,7 @@ public struct Settings: Sendable, Equatable {
     static let keys = [
         "layouts", "long-press", "key-preview", "repeat-delay", "repeat-rate", "auto-capitalise",
         "suggestions", "autocorrect", "learn", "glide", "toolbar", "height", "number-row", "theme", "handle",
-        "feedback"
+        "feedback", "exclusive-zone", "clipboard-history"
     ]
 
     /// Reads `key = value` lines (`#` starts a comment). Problems do not stop the
@@ -71,7 +76,8 @@ public struct Settings: Sendable, Equatable {
         case "long-press":
             guard let v = milliseconds(100...2000) else { return "\"long-press\" wants milliseconds from 100 to 2000" }
             longPress = v
-        case "key-preview", "suggestions", "autocorrect", "learn", "glide", "number-row", "feedback":
+        case "key-preview", "suggestions", "autocorrect", "learn", "glide", "number-row", "feedback", "exclusive-zone",
+            "clipboard-history":
             let on: Bool
             switch value {
             case "on", "true", "yes": on = true
@@ -85,6 +91,8 @@ public struct Settings: Sendable, Equatable {
             case "number-row": numberRow = on
             case "feedback": feedback = on
             case "glide": glide = on
+            case "exclusive-zone": exclusiveZone = on
+            case "clipboard-history": clipboardHistory = on
             default: learn = on
             }
         case "height":

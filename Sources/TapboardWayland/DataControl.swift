@@ -3,7 +3,8 @@ import CWaylandProtocols
 import Glibc
 
 /// The seat's clipboard through zwlr_data_control_device_v1: which selection holds text,
-/// and reading it (for the toolbar's Paste). What is read is handed over, never logged.
+/// and reading it (for the toolbar's Paste and the clipboard history). What is read is
+/// handed over, never logged.
 public final class Clipboard {
     private let device: OpaquePointer
     private var deviceListener: Listener<zwlr_data_control_device_v1_listener>!
@@ -16,8 +17,10 @@ public final class Clipboard {
     private var live = true
     /// Called when whether the clipboard holds text changes.
     public var onChange: ((Bool) -> Void)?
-    /// A transfer under way: its pipe's read end, the loop watching it, its timeout.
-    private var reading: (fd: Int32, loop: EventLoop, timer: Int?)?
+    /// Called when a new selection that holds text comes, with all the MIME types it offers.
+    public var onNewText: (([String]) -> Void)?
+    /// Transfers under way, by their pipe's read end: the loop watching it, its timeout.
+    private var reading: [Int32: (loop: EventLoop, timer: Int?)] = [:]
 
     /// Text types, best first.
     static let textTypes = ["text/plain;charset=utf-8", "text/plain", "UTF8_STRING"]
@@ -49,7 +52,7 @@ public final class Clipboard {
     }
 
     deinit {
-        endReading()
+        for fd in Array(reading.keys) { endReading(fd) }
         for o in offers.values { zwlr_data_control_offer_v1_destroy(o.proxy) }
         zwlr_data_control_device_v1_destroy(device)
     }
@@ -76,8 +79,10 @@ public final class Clipboard {
     private func selected(_ offer: OpaquePointer?) {
         let had = hasText
         if let old = selection, old != offer { drop(old) }
+        let new = offer != nil && selection != offer
         selection = offer
         if had != hasText { onChange?(hasText) }
+        if new, hasText, let offer, let types = offers[key(offer)]?.types { onNewText?(types) }
     }
 
     private func drop(_ offer: OpaquePointer?) {
@@ -92,21 +97,21 @@ public final class Clipboard {
     }
 
     /// Stops a transfer under way: the loop forgets its pipe and timeout.
-    private func endReading() {
-        guard let r = reading else { return }
-        r.loop.unwatch(r.fd)
+    private func endReading(_ fd: Int32) {
+        guard let r = reading.removeValue(forKey: fd) else { return }
+        r.loop.unwatch(fd)
         r.loop.cancel(r.timer)
-        close(r.fd)
-        reading = nil
+        close(fd)
     }
 
     /// Reads the selection's text through a pipe on `loop` and hands it to `done` (nil:
-    /// none, too long, or the source wrote nothing in `timeout` milliseconds). One at a time.
+    /// none, too long, or the source wrote nothing in `timeout` milliseconds). `quiet`:
+    /// nothing said about a failure (a read for the history, not a Paste the user asked for).
     public func readText(
-        display: Display, loop: EventLoop, timeout: UInt64 = 2000,
+        display: Display, loop: EventLoop, timeout: UInt64 = 2000, quiet: Bool = false,
         _ done: @escaping (String?) -> Void
     ) {
-        guard reading == nil, let s = selection, let type = textType else { return done(nil) }
+        guard reading.count < 4, let s = selection, let type = textType else { return done(nil) }
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return done(nil) }
         for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -117,14 +122,14 @@ public final class Clipboard {
         let fd = ends[0]
         var bytes: [UInt8] = []
         let finish = { [unowned self] (text: String?) in
-            self.endReading()
+            self.endReading(fd)
             done(text)
         }
         let timer = loop.schedule(after: timeout) {
-            printError("tapboard: the clipboard's owner did not send its text in time; not pasted")
+            if !quiet { printError("tapboard: the clipboard's owner did not send its text in time; not pasted") }
             finish(nil)
         }
-        reading = (fd, loop, timer)
+        reading[fd] = (loop, timer)
         loop.watch(fd) {
             var chunk = [UInt8](repeating: 0, count: 16 * 1024)
             while true {
@@ -132,6 +137,7 @@ public final class Clipboard {
                 if n > 0 {
                     bytes += chunk[0..<n]
                     if bytes.count > Clipboard.limit {
+                        if quiet { return finish(nil) }
                         printError("tapboard: the clipboard's text is longer than \(Clipboard.limit / 1024) KiB; not pasted")
                         return finish(nil)
                     }

@@ -21,6 +21,9 @@ public final class LayerSurface {
     /// that is accepted, and the same height is not asked for again.
     public private(set) var requestedHeight = 0
 
+    /// The panel takes its height off the output's usable area (windows move up); false:
+    /// exclusive zone 0, it lies over them.
+    public let exclusive: Bool
     /// The output given to get_layer_surface; nil: the compositor chose.
     public let pinnedOutput: Output?
     /// Outputs the surface is on (wl_surface.enter/leave), oldest first.
@@ -35,13 +38,15 @@ public final class LayerSurface {
     /// The panel's output changed, or that output's size, scale or transform did.
     public var onOutputChange: (() -> Void)?
 
-    /// A panel of this height on `output` (nil: where the compositor likes).
-    public init(display: Display, height: Int, output: Output? = nil) throws(WaylandError) {
+    /// A panel of this height on `output` (nil: where the compositor likes); `exclusive`:
+    /// windows make room for it, else it lies over them.
+    public init(display: Display, height: Int, output: Output? = nil, exclusive: Bool = true) throws(WaylandError) {
         guard let compositor = display.compositor else { throw WaylandError("the compositor has no wl_compositor") }
         guard let shell = display.layerShell else {
             throw WaylandError("the compositor lacks zwlr_layer_shell_v1 (wlr-layer-shell), which the panel needs")
         }
         self.display = display
+        self.exclusive = exclusive
         pinnedOutput = output
         surface = wl_compositor_create_surface(compositor)
         layerSurface = zwlr_layer_shell_v1_get_layer_surface(
@@ -119,14 +124,15 @@ public final class LayerSurface {
         onOutputChange?()
     }
 
-    /// Asks for a full-width panel of this height that moves windows up by as much.
+    /// Asks for a full-width panel of this height that moves windows up by as much (or,
+    /// not `exclusive`, lies over them).
     /// Asks only once for a height (see `requestedHeight`); true if it asked.
     @discardableResult
     public func setHeight(_ height: Int) -> Bool {
         guard height != requestedHeight else { return false }
         requestedHeight = height
         zwlr_layer_surface_v1_set_size(layerSurface, 0, UInt32(height))
-        zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, Int32(height))
+        zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, exclusive ? Int32(height) : 0)
         return true
     }
 

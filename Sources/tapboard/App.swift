@@ -69,7 +69,7 @@ final class App {
         loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])
         presenter = PanelPresenter(
             display: display, loop: loop, theme: theme, outputName: outputName,
-            keyPreview: settings.keyPreview, heapTrim: heapTrim)
+            keyPreview: settings.keyPreview, exclusiveZone: settings.exclusiveZone, heapTrim: heapTrim)
         router = PressRouter { [unowned self] call in self.perform(call(&self.controller)) }
         router.onHandle = { [unowned self] in self.handleTapped() }
         router.onPanelPress = { [unowned self] in self.feedback?.keyPressed() }

@@ -38,6 +38,8 @@ struct Options {
     var weights: [(name: String, value: Double)] = []
     /// `glide --plain`: the plain shape matcher, without the language model.
     var plain = false
+    /// `--exclusive-zone on|off`: the settings' `exclusive-zone` overridden.
+    var exclusiveZone: Bool?
     /// `--help` after a command: that command's help.
     var help = false
 
@@ -157,6 +159,17 @@ struct Options {
             }
         ),
         (
+            ["--exclusive-zone"],
+            .value { o, v in
+                var s = Settings()
+                if s.set("exclusive-zone", v) != nil {
+                    return UsageError("--exclusive-zone wants on or off, not \"\(v)\"")
+                }
+                o.exclusiveZone = s.exclusiveZone
+                return nil
+            }
+        ),
+        (
             ["--weight"],
             .value { o, v in
                 let parts = v.split(separator: "=", maxSplits: 1)
@@ -237,7 +250,7 @@ struct UsageError: Error, CustomStringConvertible {
 
 let usage = """
     usage: tapboard [run] [--layouts us,de,...] [--output NAME] [--hidden] [--replace] [--config FILE]
-                    [--theme NAME|FILE]
+                    [--theme NAME|FILE] [--exclusive-zone on|off]
            tapboard show | hide | toggle    the running keyboard's panel
            tapboard geometry --output WxH [--layout NAME] [--layer NAME] [--purpose P]
            tapboard preview --output WxH [--layout NAME] [--layer NAME] [--purpose P] [--scale N]

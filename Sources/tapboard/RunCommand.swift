@@ -26,6 +26,7 @@ func loadSettings(_ o: Options) -> Settings {
     }
     if !o.layouts.isEmpty { settings.layouts = o.layouts }
     if let theme = o.theme { settings.theme = theme }
+    if let zone = o.exclusiveZone { settings.exclusiveZone = zone }
     if let one = o.layout { settings.layouts = [one] + (settings.layouts ?? []).filter { $0 != one } }
     return settings
 }

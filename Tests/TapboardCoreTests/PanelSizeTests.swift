@@ -111,6 +111,16 @@ import Testing
         #expect(Settings.parse("number-row = maybe", file: "cfg").1 == ["cfg:1: \"number-row\" wants on or off; ignored"])
     }
 
+    @Test func exclusiveZoneSettingIsOnOrOff() {
+        #expect(Settings().exclusiveZone)
+        #expect(Settings.parse("exclusive-zone = on", file: "cfg").0.exclusiveZone)
+        #expect(!Settings.parse("exclusive-zone = off", file: "cfg").0.exclusiveZone)
+        #expect(!Settings.parse("exclusive-zone = no # overlay", file: "cfg").0.exclusiveZone)
+        let (s, warnings) = Settings.parse("exclusive-zone = maybe", file: "cfg")
+        #expect(s.exclusiveZone)
+        #expect(warnings == ["cfg:1: \"exclusive-zone\" wants on or off; ignored"])
+    }
+
     @Test func numberRowGoesAboveTheLettersWithTheKeyboardsAlternates() throws {
         let de = try loadShipped("de.json")
         let withRow = de.addingNumberRow()

@@ -16,6 +16,15 @@ extension RenderTests {
         try compare(try render(try load("snippets")).0, golden: "snippetsPanel")
     }
 
+    /// The clipboard history's panel: items shortened to a line, the page key, Clear, Done.
+    @Test func clipboardPanel() throws {
+        let items = [
+            "https://example.org/a/rather/long/address?with=a&query=string", "Meeting moved to\nThursday 3 pm",
+            "Grüße", "42", "ok", "the sixth", "a seventh on the next page"
+        ]
+        try compare(try render(ClipboardPanel.layout(items)).0, golden: "clipboardPanel")
+    }
+
     /// A picture that cannot be shown leaves its key as a key without one: the label.
     @Test func aBrokenPictureShowsTheLabel() throws {
         let picker = try load("picker")

@@ -86,6 +86,7 @@ extension Controller {
             case .moveCandidates(let move): out += moveCandidates(move)
             case .pickSuggestion(let slot): out += finishComposition() + pick(slot)
             case .toolbar(let button): out += toolbarTapped(button)
+            case .clipboard(let action): out += clipboardAction(action)
             case .strokeStarted:
                 prepareStrokes()
                 out.append(.redraw(nil))

@@ -47,6 +47,8 @@ public struct Controller {
     var focusMoving = false
     /// The clipboard holds text that Paste can put in a field.
     public internal(set) var clipboardHasText = false
+    /// The last text items copied (memory only), for the clipboard panel.
+    public internal(set) var clipboardHistory: ClipboardHistory
     /// The user's words by language, loaded on first use.
     var learned: [String: LearnedWords] = [:]
     /// Learned words changed since they were last handed out for saving.
@@ -83,6 +85,7 @@ public struct Controller {
         self.suggestions = suggestions
         self.compositions = compositions
         textInputUsable = textInput
+        clipboardHistory = ClipboardHistory(enabled: settings.clipboardHistory)
         let layouts = layouts.map { settings.numberRow ? $0.addingNumberRow() : $0 }
         loaded = Dictionary(layouts.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         let keyboards = layouts.filter { !$0.isPanel }

@@ -130,7 +130,9 @@ public struct PanelGeometry: Sendable, Equatable {
                 let cell = Rect(x: x, y: strip.y, width: strip.maxX - x, height: strip.height)
                 let label = move == .close ? "▴" : "▾"
                 placed.append(
-                    PlacedKey(key: Key(label: label, action: .candidates(move)), row: -1, frame: drawn.insetBy(spacing / 2), cell: cell))
+                    PlacedKey(
+                        key: Key(label: label, action: .candidates(move)), row: -1, frame: drawn.insetBy(spacing / 2), cell: cell)
+                )
                 slotsRow.width = x - strip.x
                 slotsSpan = x - left
             }

@@ -76,7 +76,7 @@ public enum Submission {
         case .key(let sym, let mods):
             return [.key(sym, mods)]
         case .redrawKeys, .redrawAll, .schedule, .showPopup, .closePopup, .showPreview, .hidePreview,
-            .nextKeyboard, .pickKeyboard, .hide, .pickSuggestion, .toolbar, .openPanel, .back,
+            .nextKeyboard, .pickKeyboard, .hide, .pickSuggestion, .toolbar, .openPanel, .back, .clipboard,
             .strokeStarted, .trailMoved, .stroke, .pickCandidate, .moveCandidates:
             return []
         }

@@ -39,6 +39,8 @@ public enum Effect: Sendable, Equatable {
     case pickSuggestion(Int)
     /// A button of the form toolbar was tapped.
     case toolbar(ToolbarButton)
+    /// The clipboard history: open its panel (a long press on Paste too), paste an item, clear.
+    case clipboard(ClipboardAction)
     /// A slide from a letter key became a stroke (its trail shows from here).
     case strokeStarted
     /// The stroke's trail moved or went: the panel is drawn again.

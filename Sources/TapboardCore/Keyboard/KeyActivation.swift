@@ -115,6 +115,9 @@ extension KeyboardState {
             return [.pickCandidate(rank)]
         case .candidates(let move):
             return [.moveCandidates(move)]
+        case .clipboard(let action):
+            lastSpace = nil
+            return [.clipboard(action)]
         }
     }
 

@@ -148,7 +148,7 @@ public struct KeyboardState: Sendable {
             previewOwner = source
             effects.append(.showPreview(index))
         }
-        if !key.alternates.isEmpty || key.action == .nextKeyboard {
+        if !key.alternates.isEmpty || key.action == .nextKeyboard || key.action == .toolbar(.paste) {
             effects.append(.schedule(.longPress(press: nextPressID), after: timings.longPress))
         } else if repeats(key) {
             effects.append(.schedule(.repeatKey(press: nextPressID), after: timings.repeatDelay))
@@ -277,6 +277,9 @@ public struct KeyboardState: Sendable {
             }
             pressed[source]?.mode = .long
             let placed = geometry.keys[p.key]
+            // A long press on Paste opens the clipboard history (where it is on and holds
+            // something; else the release pastes as a tap would).
+            if placed.key.action == .toolbar(.paste) { return endPreview(source) + [.clipboard(.open)] }
             let open: Popup
             if placed.key.action == .nextKeyboard {
                 guard !keyboards.isEmpty else { return [] }

@@ -154,6 +154,9 @@ public enum KeyAction: Sendable, Equatable {
     case candidate(Int)
     /// Opens, closes or pages the candidates panel; not in layout files.
     case candidates(CandidatesMove)
+    /// The clipboard history: `clipboard` in layout files opens its panel; the panel's
+    /// own keys paste an item or clear it all.
+    case clipboard(ClipboardAction)
 
     /// The name used in layout files and in `tapboard geometry`.
     public var name: String {
@@ -175,6 +178,9 @@ public enum KeyAction: Sendable, Equatable {
         case .back: "back"
         case .candidate: "candidate"
         case .candidates(let move): "candidates-\(move.rawValue)"
+        case .clipboard(.open): "clipboard"
+        case .clipboard(.paste): "clipboard-item"
+        case .clipboard(.clear): "clipboard-clear"
         }
     }
 }

@@ -250,6 +250,7 @@ public enum LayoutParser {
             case "space": return .space
             case "hide": return .hide
             case "back": return .back
+            case "clipboard": return .clipboard(.open)
             case "open":
                 guard needs("layout"), let l = fields["layout"], let name = string(l, "\"layout\"") else { return nil }
                 references.append(LayoutReference(kind: .layout, name: name, path: "", position: l.position))
@@ -265,7 +266,8 @@ public enum LayoutParser {
                 guard needs("keysym"), let sym = string(fields["keysym"], "\"keysym\"") else { return nil }
                 return .keysym(sym, modifiers: modifiers(fields["modifiers"]))
             default:
-                let valid = "text, backspace, shift, layer, next-keyboard, return, space, keysym, hide, modifier, open, back"
+                let valid =
+                    "text, backspace, shift, layer, next-keyboard, return, space, keysym, hide, modifier, open, back, clipboard"
                 fail(position, "unknown action \"\(name)\" (valid: \(valid))")
                 return nil
             }
@@ -302,6 +304,7 @@ public enum LayoutParser {
             case .hide: "⌄"
             case .open(let l): l
             case .back: "⌨"
+            case .clipboard: "📋"
             case .modifier(let m):
                 Modifiers.names.first { $0.1 == m }.map { $0.0.prefix(1).uppercased() + $0.0.dropFirst() } ?? ""
             case .spacer, .suggestion, .toolbar, .candidate, .candidates, nil: ""

@@ -20,6 +20,8 @@ final class PanelPresenter {
     let outputName: String?
     /// Pressed keys show a bubble: their labels are shaped ahead after a new panel.
     let keyPreview: Bool
+    /// The panel takes room of its own (settings' `exclusive-zone`); false: it lies over windows.
+    let exclusiveZone: Bool
 
     /// The panel's layer surface and its buffers; nil while hidden.
     var panel: LayerSurface?
@@ -52,8 +54,12 @@ final class PanelPresenter {
     /// A frame of the panel went out.
     var onFrame: (() -> Void)?
 
-    init(display: Display, loop: EventLoop, theme: Theme, outputName: String?, keyPreview: Bool, heapTrim: HeapTrim) {
+    init(
+        display: Display, loop: EventLoop, theme: Theme, outputName: String?, keyPreview: Bool,
+        exclusiveZone: Bool = true, heapTrim: HeapTrim
+    ) {
         self.display = display
+        self.exclusiveZone = exclusiveZone
         self.heapTrim = heapTrim
         self.loop = loop
         self.outputName = outputName
@@ -80,7 +86,7 @@ final class PanelPresenter {
         guard panel == nil, display.seat != nil, let shm = display.shm else { return false }
         let pinned = display.panelOutput(named: outputName)
         do {
-            let p = try LayerSurface(display: display, height: height, output: pinned)
+            let p = try LayerSurface(display: display, height: height, output: pinned, exclusive: exclusiveZone)
             p.onConfigure = { [unowned self, unowned p] in self.onConfigure?(p.width, p.height) }
             p.onClosed = { [unowned self] in self.onClosed?() }
             p.onOutputChange = { [unowned self] in self.onOutputChange?() }

@@ -4,7 +4,8 @@
 # "preedit "..."" when the entry's preedit changes, and "activate" when Return activates
 # the entry. Options: --purpose NAME, --hints a,b,
 # --text INITIAL, --select-all (select the initial text once focused), --second (a second
-# entry filling the lower half of the window, reported as "second "..."").
+# entry filling the lower half of the window, reported as "second "...""), --report-size
+# (a line "size W H" whenever the window's size changes, W and H in logical pixels).
 import json
 import sys
 
@@ -19,6 +20,7 @@ hints = []
 multiline = "--multiline" in args
 second = "--second" in args
 select_all = "--select-all" in args
+report_size = "--report-size" in args
 if "--purpose" in args:
     purpose = args[args.index("--purpose") + 1]
 initial = args[args.index("--text") + 1] if "--text" in args else ""
@@ -78,6 +80,18 @@ def on_activate(app):
         return True
 
     GLib.timeout_add(50, check_focus)
+
+    if report_size:
+        last = [None]
+
+        def check_size():
+            size = (win.get_width(), win.get_height())
+            if size != last[0] and size[0] > 0:
+                last[0] = size
+                say("size %d %d" % size)
+            return True
+
+        GLib.timeout_add(50, check_size)
 
 
 app = Gtk.Application(application_id="org.tapboard.GtkEntry")
