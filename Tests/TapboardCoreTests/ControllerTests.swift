@@ -84,6 +84,18 @@ struct Driven {
         return out
     }
 
+    /// Taps `key` (as laid out now) and returns what was sent.
+    @discardableResult
+    mutating func tapKey(_ key: PlacedKey) -> [Command] {
+        time += 200
+        let at = time
+        var out = host.call { $0.press(.pointer, at: key.frame.center, time: at) }
+        out += host.call { $0.release(.pointer, time: at + 20) }
+        out += host.call { $0.settle() }
+        checked()
+        return out
+    }
+
     /// Taps slot `slot` of the strip (0: left) and returns what was sent.
     @discardableResult
     mutating func tapSlot(_ slot: Int) -> [Command] {
