@@ -1,4 +1,5 @@
 import Foundation
+import TapboardCore
 import Testing
 
 extension EndToEnd {
@@ -88,6 +89,54 @@ extension EndToEnd {
                 let text = fieldSettles(app, at: want)
                 #expect(text == want, "\(layout) in \(client): \(app.lines)")
             }
+        }
+
+        /// The engine's candidates for `input`, as `tapboard suggest` gives them in a fresh
+        /// data directory (as the session's tapboard starts with).
+        func engineCandidates(_ c: Compositor, layout: String, _ input: String) throws -> [String] {
+            let home = NSTemporaryDirectory() + "tapboard-suggest-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            defer { try? FileManager.default.removeItem(atPath: home) }
+            let p = try c.start(Paths.tapboard, ["suggest", "--layout", layout, input], env: ["HOME": home])
+            guard waitUntil(10, { p.lines.contains { $0.contains("candidates") } }), let line = p.lines.first(where: { $0.contains("candidates") }),
+                let json = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let list = json["candidates"] as? [String]
+            else { throw HarnessError("tapboard suggest gave no candidates: \(p.lines) \(p.stderr)") }
+            return list
+        }
+
+        /// The tapboard-tap step for the key of `g` doing `action` (the panel at the bottom of a 1280-high output).
+        func tap(_ action: KeyAction, in g: PanelGeometry) throws -> String {
+            guard let k = g.keys.first(where: { $0.key.action == action }) else { throw HarnessError("no \(action) key") }
+            return "tap:\(Int(k.frame.center.x)),\(1280 - g.height + Int(k.frame.center.y))"
+        }
+
+        /// All the candidates over the keys: ▾ opens them, ▶ turns the page, and a candidate
+        /// of the second page goes in.
+        @Test(arguments: [RealClient.gtk4, .firefox], Compositor.Kind.allCases)
+        func theCandidatesPanelTurnsPagesAndPutsInAnyCandidate(_ client: RealClient, _ kind: Compositor.Kind) throws {
+            let (c, app, panel) = try session(kind, client, layout: "zh")
+            let candidates = try engineCandidates(c, layout: "zh", "ni")
+            let zh = try LayoutParser.parse(
+                String(contentsOfFile: Paths.root + "/layouts/zh.json", encoding: .utf8), file: "zh.json", defaultName: "zh")
+            let pages = CandidatePanel(candidates: candidates, rows: zh.layers[0].rows.count - 1)
+            func geometry(_ layer: Layer, _ key: CandidatesMove) -> PanelGeometry {
+                PanelGeometry.forOutput(
+                    width: 720, height: 1280, layout: zh, layer: layer, bar: PanelBar(slots: true, candidates: key))
+            }
+            try #require(pages.pages > 1 && geometry(zh.layers[0], .open).height == panel.height)
+            try c.tap(panel.taps(["n", "i"]))
+            #expect(preeditShows(app, client) { $0 == "ni" }, "\(client) reported: \(app.lines)")
+            usleep(300_000)
+            try c.tap([try tap(.candidates(.open), in: geometry(zh.layers[0], .open))])
+            usleep(300_000)
+            try c.tap([try tap(.candidates(.next), in: geometry(pages.layer(page: 0), .close))])
+            usleep(300_000)
+            _ = try c.screenshot("cjk-\(client)-candidates-page2")
+            let rank = pages.pageStarts[1]
+            try c.tap([try tap(.candidate(rank), in: geometry(pages.layer(page: 1), .close))])
+            let text = fieldSettles(app, at: candidates[rank])
+            _ = try c.screenshot("cjk-\(client)-candidates-done")
+            #expect(text == candidates[rank], "\(client) field: \(app.lines)")
         }
     }
 }
