@@ -12,12 +12,12 @@ extension EndToEnd {
 
         /// A compositor with `layout` and `client` focused, once the panel has its strip.
         func session(
-            _ kind: Compositor.Kind, _ client: RealClient, layout: String
+            _ kind: Compositor.Kind, _ client: RealClient, layout: String, field: FieldSetup = FieldSetup()
         ) throws -> (Compositor, Child, PanelMap) {
             let c = try Compositor(kind)
             let tb = try c.tapboard(["--layouts", layout], config: Self.config)
             let panel = try PanelMap(layout: layout, config: Self.config)
-            let app = try c.realClient(client)
+            let app = try c.realClient(client, field)
             guard try waitUntil(15, { panelShown(try c.screenshot("cjk-\(layout)-focused"), panel) }) else {
                 throw HarnessError("the \(layout) panel with its strip did not appear: \(tb.stderr)")
             }
@@ -137,6 +137,28 @@ extension EndToEnd {
             let text = fieldSettles(app, at: candidates[rank])
             _ = try c.screenshot("cjk-\(client)-candidates-done")
             #expect(text == candidates[rank], "\(client) field: \(app.lines)")
+        }
+
+        /// Focus moving away from an open preedit: the field keeps it or drops it by its own
+        /// rules (GTK drops it, a browser keeps the letters), never twice, and none of it
+        /// reaches the next field, where typing goes on afresh.
+        @Test(arguments: [RealClient.gtk4, .firefox], Compositor.Kind.allCases)
+        func focusLeavingAnOpenPreeditLosesNothingAndDoublesNothing(_ client: RealClient, _ kind: Compositor.Kind) throws {
+            let (c, app, panel) = try session(kind, client, layout: "zh", field: FieldSetup(second: true))
+            let ma = try engineCandidates(c, layout: "zh", "ma")
+            try c.tap(panel.taps(["n", "i", "h", "a", "o"]))
+            #expect(preeditShows(app, client) { $0.contains("hao") }, "\(client) reported: \(app.lines)")
+            // GTK's window fills the output above the panel, the second field its lower half;
+            // the page's second field is a textarea under the first.
+            let y = client == .gtk4 ? (c.height - panel.height) * 3 / 4 : 330
+            try c.tap(["tap:\(c.width / 2),\(y)"])
+            usleep(700_000)
+            try c.tap(panel.taps(["m", "a", "space"]))
+            let second = waitUntil(10) { secondFieldText(app) == ma.first }
+            let first = settledFieldText(app) ?? ""
+            _ = try c.screenshot("cjk-\(client)-focus-moved")
+            #expect(second, "\(client): second field \(secondFieldText(app) ?? "nil"), want \(ma.first ?? "?"): \(app.lines)")
+            #expect(["", "ni hao", "nihao", "你好"].contains(first), "\(client): first field \(first): \(app.lines)")
         }
     }
 }
