@@ -97,7 +97,8 @@ extension EndToEnd {
             let home = NSTemporaryDirectory() + "tapboard-suggest-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             defer { try? FileManager.default.removeItem(atPath: home) }
             let p = try c.start(Paths.tapboard, ["suggest", "--layout", layout, input], env: ["HOME": home])
-            guard waitUntil(10, { p.lines.contains { $0.contains("candidates") } }), let line = p.lines.first(where: { $0.contains("candidates") }),
+            guard waitUntil(10, { p.lines.contains { $0.contains("candidates") } }),
+                let line = p.lines.first(where: { $0.contains("candidates") }),
                 let json = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                 let list = json["candidates"] as? [String]
             else { throw HarnessError("tapboard suggest gave no candidates: \(p.lines) \(p.stderr)") }

@@ -60,7 +60,7 @@ public struct Controller {
     var composition: (any Composition)?
     /// Opens engines' compositions; nil: keyboards naming an engine type their keys as they are.
     let compositions: (any CompositionOpener)?
-    /// The engine's candidates as the strip last showed them (best first).
+    /// The engine's first candidates as the strip last read them: its slots' and one more.
     var engineCandidates: [String] = []
     /// The candidates panel and its page shown over the keys; nil: closed.
     var candidatePanel: (panel: CandidatePanel, page: Int)?
