@@ -234,7 +234,8 @@ struct Driven {
             Issue.record("no keyboard list")
             return
         }
-        #expect(list.kind == .keyboards && list.values == ["us", "de", "emoji"])
+        #expect(list.kind == .keyboards && list.values.prefix(3) == ["us", "de", "emoji"])
+        #expect(list.labels.last == "One-handed")
         _ = d.c.move(.touch(1), to: list.itemFrames[1].center)
         let picked = d.c.release(.touch(1), time: 600)
         #expect(picked.contains(.closePopup))

@@ -61,6 +61,8 @@ public struct KeyboardState: Sendable {
     /// The enabled keyboards for the globe key's list, and the one shown.
     public var keyboards: [(name: String, displayName: String)] = []
     public var currentKeyboard = ""
+    /// The panel modes the globe key's list offers below the keyboards ("One-handed", "Full width").
+    public var modeChoices: [(mode: PanelMode, label: String)] = []
 
     public init(layout: Layout) {
         self.layout = layout
@@ -230,6 +232,9 @@ public struct KeyboardState: Sendable {
             guard let i = open.selected else { return effects }
             switch open.kind {
             case .alternates: return effects + typeText(open.values[i])
+            case .keyboards where i >= keyboards.count:
+                let choice = i - keyboards.count
+                return effects + (modeChoices.indices.contains(choice) ? [.panelMode(modeChoices[choice].mode)] : [])
             case .keyboards: return effects + [.pickKeyboard(open.values[i])]
             case .preview: return effects
             }
@@ -283,7 +288,8 @@ public struct KeyboardState: Sendable {
             let open: Popup
             if placed.key.action == .nextKeyboard {
                 guard !keyboards.isEmpty else { return [] }
-                open = .keyboards(keyboards, current: currentKeyboard, above: placed, panelWidth: geometry.width)
+                let modes = modeChoices.map { (name: "", displayName: $0.label) }
+                open = .keyboards(keyboards + modes, current: currentKeyboard, above: placed, panelWidth: geometry.width)
             } else {
                 let items = placed.key.alternates.map { isShifted ? upper($0) : $0 }
                 open = .alternates(items, above: placed, panelWidth: geometry.width)
