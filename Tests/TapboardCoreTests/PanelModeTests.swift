@@ -28,13 +28,20 @@ import Testing
             }
             let b = buttons(g)
             #expect(b.map(\.key.action) == [.hands(.otherSide), .hands(.fullWidth)])
+            // Beside the keys, on the free side, at most two letters wide.
+            let column = min(Double(output.0) - span, PanelGeometry.handsColumnWidth)
             for k in b {
-                #expect(side == .left ? k.cell.x == hi && k.cell.maxX == Double(output.0) : k.cell.x == 0 && k.cell.maxX == lo)
+                #expect(side == .left ? k.cell.x == hi : k.cell.maxX == lo)
+                #expect(k.cell.width == column)
                 #expect(k.cell.y >= Double(g.barHeight) && k.cell.maxY <= Double(g.height))
             }
-            // The keys and the buttons tile the panel below the bar.
+            // The keys and the buttons tile the panel, but for the free side's room past the buttons.
             let area = g.keys.reduce(0) { $0 + $1.cell.width * $1.cell.height }
-            #expect(area == Double(g.width * g.height))
+            let empty = (Double(output.0) - span - column) * Double(g.height - g.barHeight)
+            #expect(area == Double(g.width * g.height) - empty)
+            for (i, a) in g.keys.enumerated() {
+                for c in g.keys[(i + 1)...] { #expect(!a.cell.intersects(c.cell)) }
+            }
             // Every letter of the layer is still there, and a tap at its centre finds it.
             #expect(letters(g).count == letters(full).count)
             for k in g.keys where k.row >= 0 { #expect(g.keys[g.keyIndex(at: k.frame.center)!].key == k.key) }

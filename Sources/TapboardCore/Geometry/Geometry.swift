@@ -252,13 +252,19 @@ public struct PanelGeometry: Sendable, Equatable {
         return runs
     }
 
-    /// The buttons on a one-handed panel's free side, one above the other.
+    /// The widest the column of one-handed buttons gets (on a wide output the free side is
+    /// wider: the rest of it stays empty, away from the keys).
+    static let handsColumnWidth = 2 * PanelSizing.maxKeyWidth
+
+    /// The buttons on a one-handed panel's free side, one above the other, beside the keys.
     static func handsButtons(in free: Rect, keysAt side: Side, spacing: Double) -> [PlacedKey] {
         guard free.width >= 1, free.height >= 2 else { return [] }
+        let width = min(free.width, handsColumnWidth)
+        let x = side == .left ? free.x : free.maxX - width
         let half = (free.height / 2).rounded()
         return HandsMove.allCases.enumerated().map { n, move in
             let y = n == 0 ? free.y : free.y + half
-            let cell = Rect(x: free.x, y: y, width: free.width, height: n == 0 ? half : free.height - half)
+            let cell = Rect(x: x, y: y, width: width, height: n == 0 ? half : free.height - half)
             let key = Key(label: move.label(keysAt: side), action: .hands(move))
             return PlacedKey(key: key, row: -1, frame: cell.insetBy(spacing / 2), cell: cell)
         }
