@@ -39,6 +39,19 @@ extension EndToEnd {
             #expect(p.waitFor("text \"hi\""), "probe saw: \(p.lines)")
         }
 
+        /// Landscape (1280x720): one-handed wins over split; the keys at the left edge, the
+        /// buttons' column beside them.
+        @Test(arguments: Compositor.Kind.allCases)
+        func oneHandedKeysTypeInLandscape(_ kind: Compositor.Kind) throws {
+            let (c, map, p) = try session(kind, size: (1280, 720), config: Self.left)
+            let q = try #require(map.keys.first { $0.label == "q" })
+            let swap = try #require(map.keys.first { $0.action == "one-handed-swap" })
+            #expect(q.x < 20 && swap.x > 800 && swap.x < 1000, "q at \(q.x), buttons at \(swap.x)")
+            #expect(map.keys.filter { $0.action == "space" }.count == 1)
+            try c.tap(map.taps(["h", "i"]))
+            #expect(p.waitFor("text \"hi\""), "probe saw: \(p.lines)")
+        }
+
         @Test(arguments: Compositor.Kind.allCases)
         func theSideButtonsMoveTheKeysAndTypingFollows(_ kind: Compositor.Kind) throws {
             let (c, right, p) = try session(kind, config: Self.right)
