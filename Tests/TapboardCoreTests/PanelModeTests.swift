@@ -159,3 +159,35 @@ import Testing
         #expect(d.c.arrangement == .full)
     }
 }
+
+/// Every shipped layout and layer, one-handed and split, on phones and wide outputs.
+@Suite struct PanelModeShippedLayoutsTests {
+    static let arrangements: [KeyArrangement] = [.oneHanded(.left, share: 0.8), .oneHanded(.right, share: 0.5), .split]
+
+    @Test(arguments: arrangements)
+    func keysStayInsideDoNotOverlapAndAnswerAtTheirCentres(_ arrangement: KeyArrangement) throws {
+        for file in layoutFiles() {
+            let layout = try loadShipped(file)
+            for layer in layout.layers {
+                for (w, h) in [(360, 640), (720, 1280), (1280, 720), (1920, 1080)] {
+                    let g = PanelGeometry.forOutput(
+                        width: w, height: h, layout: layout, layer: layer, strip: true, arrangement: arrangement)
+                    let name = "\(file)/\(layer.name) \(w)x\(h) \(arrangement)"
+                    let realKeys = layer.rows.flatMap { $0 }.filter { $0.action != .spacer }.count
+                    let placedKeys = g.keys.filter { $0.row >= 0 }
+                    #expect(placedKeys.count >= realKeys, "\(name): keys lost")
+                    for k in g.keys {
+                        #expect(k.frame.x >= 0 && k.frame.maxX <= Double(w) && k.frame.width > 0, "\(name): \(k.key.label)")
+                        #expect(k.cell.x >= 0 && k.cell.maxX <= Double(w), "\(name): \(k.key.label)'s cell")
+                        #expect(g.keyIndex(at: k.frame.center).map { g.keys[$0] } == k, "\(name): \(k.key.label)")
+                    }
+                    for (i, a) in g.keys.enumerated() {
+                        for b in g.keys[(i + 1)...] {
+                            #expect(!a.cell.intersects(b.cell), "\(name): \(a.key.label) overlaps \(b.key.label)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
