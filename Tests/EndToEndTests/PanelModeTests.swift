@@ -71,19 +71,19 @@ extension EndToEnd {
             #expect(p.waitFor("text \"hio\""), "probe saw: \(p.lines)")
         }
 
-        /// A long press on the globe key lists "One-handed" below the keyboards.
+        /// A long press on the globe key lists "One-handed" above the keyboards.
         @Test(arguments: Compositor.Kind.allCases)
         func theGlobeListTurnsOneHandedOn(_ kind: Compositor.Kind) throws {
             let (c, full, p) = try session(kind, config: Compositor.noSuggestions)
             let globe = try #require(full.keys.first { $0.action == "next-keyboard" })
             let frame = Rect(x: globe.x, y: globe.y, width: globe.width, height: globe.height)
-            // Where the list opens, as the keyboard lays it out (panel coordinates): us, emoji, One-handed.
+            // Where the list opens, as the keyboard lays it out (panel coordinates): One-handed, us, emoji.
             let list = Popup.keyboards(
-                [("us", ""), ("emoji", ""), ("", "One-handed")], current: "us",
+                [("", "One-handed"), ("us", ""), ("emoji", "")], current: "us",
                 above: PlacedKey(key: Key.text(""), row: 0, frame: frame, cell: frame),
                 panelWidth: full.width)
             let top = Double(full.outputHeight - full.height)
-            let item = list.itemFrames[2].center
+            let item = list.itemFrames[0].center
             try c.tap([
                 "down:\(Int(frame.center.x)),\(Int(top + frame.center.y))", "sleep:900",
                 "move:\(Int(item.x)),\(Int(top + item.y))", "sleep:100", "up"

@@ -30,7 +30,7 @@ extension Controller {
 
 /// One-handed keys: the globe key's list and the buttons beside the keys switch them.
 extension Controller {
-    /// What the globe key's list offers below the keyboards in the current mode.
+    /// What the globe key's list offers above the keyboards in the current mode.
     var modeChoices: [(mode: PanelMode, label: String)] {
         switch panelMode {
         case .full: [(.oneHanded(oneHandedSide), "One-handed")]

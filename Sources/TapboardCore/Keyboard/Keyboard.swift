@@ -61,7 +61,7 @@ public struct KeyboardState: Sendable {
     /// The enabled keyboards for the globe key's list, and the one shown.
     public var keyboards: [(name: String, displayName: String)] = []
     public var currentKeyboard = ""
-    /// The panel modes the globe key's list offers below the keyboards ("One-handed", "Full width").
+    /// The panel modes the globe key's list offers above the keyboards ("One-handed", "Full width").
     public var modeChoices: [(mode: PanelMode, label: String)] = []
 
     public init(layout: Layout) {
@@ -232,9 +232,7 @@ public struct KeyboardState: Sendable {
             guard let i = open.selected else { return effects }
             switch open.kind {
             case .alternates: return effects + typeText(open.values[i])
-            case .keyboards where i >= keyboards.count:
-                let choice = i - keyboards.count
-                return effects + (modeChoices.indices.contains(choice) ? [.panelMode(modeChoices[choice].mode)] : [])
+            case .keyboards where i < modeChoices.count: return effects + [.panelMode(modeChoices[i].mode)]
             case .keyboards: return effects + [.pickKeyboard(open.values[i])]
             case .preview: return effects
             }
@@ -289,7 +287,8 @@ public struct KeyboardState: Sendable {
             if placed.key.action == .nextKeyboard {
                 guard !keyboards.isEmpty else { return [] }
                 let modes = modeChoices.map { (name: "", displayName: $0.label) }
-                open = .keyboards(keyboards + modes, current: currentKeyboard, above: placed, panelWidth: geometry.width)
+                // The modes on top: the keyboards stay where they were, nearest the finger.
+                open = .keyboards(modes + keyboards, current: currentKeyboard, above: placed, panelWidth: geometry.width)
             } else {
                 let items = placed.key.alternates.map { isShifted ? upper($0) : $0 }
                 open = .alternates(items, above: placed, panelWidth: geometry.width)
