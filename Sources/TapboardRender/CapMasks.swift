@@ -17,11 +17,6 @@ final class CapMasks {
     private struct Masks {
         let fill: OpaquePointer
         let outline: OpaquePointer?
-        /// The masks' size in device pixels.
-        let width, height: Int
-        /// Pixels (in the masks) that only the fill covers, and wholly: a plain rectangle
-        /// to fill, the masks being composited only around it. Nil for none.
-        let inner: (x: Int, y: Int, width: Int, height: Int)?
     }
 
     /// More shapes than a keyboard has (each key size at each offset, the bubbles, the
@@ -75,26 +70,11 @@ final class CapMasks {
         }
         cairo_save(cr)
         cairo_identity_matrix(cr)
-        if let i = made.inner {
-            // The masks only around the inner rectangle (a clip with a hole, pixel-aligned).
-            cairo_save(cr)
-            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
-            cairo_rectangle(cr, ox, oy, Double(made.width), Double(made.height))
-            cairo_rectangle(cr, ox + Double(i.x), oy + Double(i.y), Double(i.width), Double(i.height))
-            cairo_clip(cr)
-        }
         cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
         cairo_mask_surface(cr, made.fill, ox, oy)
         if let outline = made.outline {
             cairo_set_source_rgba(cr, borderColor.r, borderColor.g, borderColor.b, borderColor.a)
             cairo_mask_surface(cr, outline, ox, oy)
-        }
-        if let i = made.inner {
-            cairo_restore(cr)
-            // Full coverage there: the colour composited as the mask would, without one.
-            cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
-            cairo_rectangle(cr, ox + Double(i.x), oy + Double(i.y), Double(i.width), Double(i.height))
-            cairo_fill(cr)
         }
         cairo_restore(cr)
     }
@@ -135,17 +115,7 @@ final class CapMasks {
                 return nil
             }
         }
-        // Rows between the corners' arcs have straight sides; inside the outline's inner
-        // edge (and a pixel more) the fill covers whole pixels and the outline none.
-        let r = min(radius, rect.width / 2, rect.height / 2)
-        let half = border > 0 ? border / 2 : 0
-        let dy = max(r, half)
-        let x0 = Int((m.xx * (rect.x + half) + m.x0 - ox).rounded(.up)) + 1
-        let x1 = Int((m.xx * (rect.maxX - half) + m.x0 - ox).rounded(.down)) - 1
-        let y0 = Int((m.yy * (rect.y + dy) + m.y0 - oy).rounded(.up)) + 1
-        let y1 = Int((m.yy * (rect.maxY - dy) + m.y0 - oy).rounded(.down)) - 1
-        let inner = x1 > x0 && y1 > y0 ? (x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
-        return Masks(fill: fill, outline: outline, width: width, height: height, inner: inner)
+        return Masks(fill: fill, outline: outline)
     }
 
     /// The path's own fill and outline (the fallback).
