@@ -161,5 +161,26 @@ extension EndToEnd {
             #expect(second, "\(client): second field \(secondFieldText(app) ?? "nil"), want \(ma.first ?? "?"): \(app.lines)")
             #expect(["", "ni hao", "nihao", "你好"].contains(first), "\(client): first field \(first): \(app.lines)")
         }
+
+        /// What the engine stores (RIME's compiled data and user dictionary) is under tapboard's
+        /// data directory, the owner's only, and `tapboard forget` deletes it.
+        @Test(arguments: Compositor.Kind.allCases)
+        func engineDataIsTheOwnersOnlyAndForgotten(_ kind: Compositor.Kind) throws {
+            let (c, app, panel) = try session(kind, .gtk4, layout: "zh")
+            try c.tap(panel.taps(["n", "i", "h", "a", "o", "space"]))
+            #expect(fieldSettles(app, at: "你好") == "你好", "field: \(app.lines)")
+            c.stopCompositorOnly()
+            let rime = c.runDir + "/.local/share/tapboard/rime"
+            let files = FileManager.default.enumerator(atPath: rime)?.allObjects as? [String] ?? []
+            #expect(!files.isEmpty, "RIME stored nothing in \(rime)")
+            for f in [""] + files {
+                let mode = (try? FileManager.default.attributesOfItem(atPath: rime + "/" + f)[.posixPermissions] as? Int) ?? 0o777
+                #expect(mode & 0o077 == 0, "\(f.isEmpty ? rime : f): mode \(String(mode, radix: 8))")
+            }
+            let forget = try c.start(Paths.tapboard, ["forget"])
+            forget.process.waitUntilExit()
+            #expect(forget.process.terminationStatus == 0, "forget: \(forget.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: rime))
+        }
     }
 }
