@@ -149,7 +149,8 @@ final class Child: @unchecked Sendable {
     deinit { stop() }
 }
 
-/// A headless compositor started by scripts/compositor, with one 720x1280 output.
+/// A headless compositor started by scripts/compositor, with one output (720x1280 unless
+/// the test asks for another size).
 final class Compositor: @unchecked Sendable {
     enum Kind: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case sway, phoc, labwc
@@ -173,7 +174,7 @@ final class Compositor: @unchecked Sendable {
 
     let kind: Kind
     let runDir: String
-    let width = 720, height = 1280
+    let width: Int, height: Int
     private var process: Child!
     private var children: [Child] = []
     /// The private session bus (dbus-daemon) that tapboard sees; nil: none.
@@ -184,8 +185,10 @@ final class Compositor: @unchecked Sendable {
     /// wl_keyboard on every such change and drops the key events sent meanwhile). False:
     /// none, and phoc has no wl_seat until a test makes a device with `tap`.
     /// `sessionBus`: a private session bus for tapboard (`busAddress`); false: none.
-    init(_ kind: Kind, inputDevice: Bool = true, sessionBus: Bool = true) throws {
+    /// `output`: the output's size in pixels (a landscape 1280x720 for wide-screen tests).
+    init(_ kind: Kind, inputDevice: Bool = true, sessionBus: Bool = true, output: (Int, Int) = (720, 1280)) throws {
         self.kind = kind
+        (width, height) = output
         runDir = "/tmp/tapboard-e2e-\(kind.rawValue)-\(getpid())-\(Int.random(in: 0..<1_000_000))"
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(kind.rawValue)") else {

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// The emoji keyboard's search layer: letters typed there find emoji by name, and the
+    /// emoji tapped goes into a GTK 4 field; the letters never do.
+    @Suite struct EmojiSearchTests {
+        @Test(arguments: Compositor.Kind.allCases)
+        func pizzaFoundByNameGoesIntoGTK(_ kind: Compositor.Kind) throws {
+            let c = try Compositor(kind)
+            let config = Compositor.noSuggestions
+            let tb = try c.tapboard(["--layouts", "us,emoji"], config: config)
+            let us = try PanelMap(layout: "us", config: config)
+            guard try waitUntil(5, { panelShown(try c.screenshot("emoji-search-start"), us) }) else {
+                throw HarnessError("the panel did not appear: \(tb.stderr)")
+            }
+            let entry = try c.realClient(.gtk4)
+            try c.tap([us.tap("next-keyboard")])
+            usleep(300_000)
+            let emoji = try PanelMap(layout: "emoji", config: config)
+            try c.tap([emoji.tap("🔍")])
+            usleep(300_000)
+            let search = try PanelMap(layout: "emoji", layer: "search", config: config)
+            guard try waitUntil(5, { panelShown(try c.screenshot("emoji-search-layer"), search) }) else {
+                throw HarnessError("the search layer did not show: \(tb.stderr)")
+            }
+            try c.tap(search.taps(["p", "i", "z", "z", "a"]))
+            usleep(500_000)
+            _ = try c.screenshot("emoji-search-pizza")
+            // The top row: the search (two units of ten), then the emoji found, one unit each.
+            let row = try #require(search.keys.first { $0.label == "🔍 type a name" })
+            let x = Int(row.x + row.width * 2.5 / 10)
+            let y = search.outputHeight - search.height + Int(row.y + row.height / 2)
+            try c.tap(["tap:\(x),\(y)"])
+            #expect(waitUntil(5) { fieldText(entry) == "🍕" }, "entry: \(entry.lines) tapboard: \(tb.stderr)")
+            #expect(settledFieldText(entry) == "🍕")
+            #expect(!entry.lines.contains { $0.contains("p") && $0.hasPrefix("text ") }, "\(entry.lines)")
+        }
+    }
+}
