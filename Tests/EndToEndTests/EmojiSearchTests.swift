@@ -36,5 +36,27 @@ extension EndToEnd {
             #expect(settledFieldText(entry) == "🍕")
             #expect(!entry.lines.contains { $0.contains("p") && $0.hasPrefix("text ") }, "\(entry.lines)")
         }
+
+        /// `emoji-suggestions = on`: "pizza" typed in GTK 4, the strip's right slot offers 🍕,
+        /// and tapping it puts the emoji after the word.
+        @Test(arguments: Compositor.Kind.allCases)
+        func theStripsEmojiGoesAfterTheWord(_ kind: Compositor.Kind) throws {
+            let c = try Compositor(kind)
+            let config = ["emoji-suggestions = on"]
+            let tb = try c.tapboard([], config: config)
+            let plain = try PanelMap(config: Compositor.noSuggestions)
+            guard try waitUntil(5, { panelShown(try c.screenshot("emoji-strip-start"), plain) }) else {
+                throw HarnessError("the panel did not appear: \(tb.stderr)")
+            }
+            let entry = try c.realClient(.gtk4)
+            usleep(300_000)  // the strip makes the panel taller
+            let panel = try PanelMap(config: config)
+            try c.tap(panel.taps(["p", "i", "z", "z", "a"]))
+            #expect(waitUntil(5) { fieldText(entry) == "pizza" }, "entry: \(entry.lines)")
+            usleep(300_000)
+            _ = try c.screenshot("emoji-strip-pizza")
+            try c.tap([panel.slot(2)])
+            #expect(settledFieldText(entry) == "pizza 🍕 ", "entry: \(entry.lines) tapboard: \(tb.stderr)")
+        }
     }
 }
