@@ -25,13 +25,13 @@ extension EndToEnd {
                 throw HarnessError("the search layer did not show: \(tb.stderr)")
             }
             try c.tap(search.taps(["p", "i", "z", "z", "a"]))
-            usleep(500_000)
-            _ = try c.screenshot("emoji-search-pizza")
-            // The top row: the search (two units of ten), then the emoji found, one unit each.
-            let row = try #require(search.keys.first { $0.label == "🔍 type a name" })
-            let x = Int(row.x + row.width * 2.5 / 10)
-            let y = search.outputHeight - search.height + Int(row.y + row.height / 2)
-            try c.tap(["tap:\(x),\(y)"])
+            // The top row shows the search and what it found, as `tapboard geometry` places them.
+            let found = try PanelMap(layout: "emoji", layer: "search", config: config, context: "pizza")
+            #expect(found.keys.first?.label == "🔍 pizza")
+            #expect(
+                try waitUntil(5) { panelShown(try c.screenshot("emoji-search-pizza"), found) },
+                "the panel does not show the results")
+            try c.tap([found.tap("🍕")])
             #expect(waitUntil(5) { fieldText(entry) == "🍕" }, "entry: \(entry.lines) tapboard: \(tb.stderr)")
             #expect(settledFieldText(entry) == "🍕")
             #expect(!entry.lines.contains { $0.contains("p") && $0.hasPrefix("text ") }, "\(entry.lines)")

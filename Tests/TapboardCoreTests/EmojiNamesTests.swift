@@ -18,8 +18,11 @@ import Testing
 
     @Test func heartFindsTheRedHeart() throws {
         let en = try names("en")
-        let found = en.search("heart", limit: 100)
+        // Among the first eight, as the search row shows them: the keyboard's own first.
+        let places = EmojiNames.places(in: try loadShipped("emoji.json"))
+        let found = en.search("heart", limit: 8, preferred: places)
         #expect(found.contains("❤\u{FE0F}"))
+        #expect(found.first.flatMap { places[$0] } != nil)
         #expect(en.search("red heart").first == "❤\u{FE0F}")
     }
 
@@ -37,6 +40,13 @@ import Testing
         #expect(table.count == 4)
         // Whole name, whole name word, whole keyword, name prefix, keyword prefix.
         #expect(table.search("cat") == ["🅲", "🅰", "🅱", "🅳"])
+        // Among equals, the preferred (the keyboard's own) first.
+        let two = EmojiNames(text: "🅰\tcat face\t\n🅱\tcat tail\t\n")
+        #expect(two.search("cat") == ["🅰", "🅱"])
+        #expect(two.search("cat", preferred: ["🅱": 0]) == ["🅱", "🅰"])
+        // Among equals, the shorter name first.
+        let equals = EmojiNames(text: "🅰\tsmiling cat face\t\n🅱\tcat face\t\n")
+        #expect(equals.search("cat") == ["🅱", "🅰"])
         #expect(table.search("cat", limit: 2) == ["🅲", "🅰"])
         #expect(table.search("ca fa") == ["🅰"])
         #expect(table.emoji(forWord: "cat") == "🅲")

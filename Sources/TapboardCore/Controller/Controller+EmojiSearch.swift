@@ -67,16 +67,33 @@ extension Controller {
     /// it finds nothing).
     mutating func showEmojiResults() -> [Command] {
         let query = emojiQuery.text.trimmingSpaces
-        emojiQuery.results = query.isEmpty ? [] : emojiNames()?.search(query, limit: Self.emojiResultCount) ?? []
-        let row = Self.emojiResultRow(query: query, results: emojiQuery.results, names: emojiLibrary != nil)
+        let names = query.isEmpty ? nil : emojiNames()
+        emojiQuery.results =
+            names?.search(query, limit: Self.emojiResultCount, preferred: EmojiNames.places(in: keyboard.layout)) ?? []
         var layout = keyboard.layout
-        guard let i = layout.layers.firstIndex(where: { $0.name == Self.emojiSearchLayer }),
-            !layout.layers[i].rows.isEmpty, layout.layers[i].rows[0] != row
-        else { return [] }
-        layout.layers[i].rows[0] = row
+        guard let i = layout.layers.firstIndex(where: { $0.name == Self.emojiSearchLayer }) else { return [] }
+        let layer = Self.emojiSearch(
+            layout.layers[i], query: query, results: emojiQuery.results, names: emojiLibrary != nil)
+        guard layer != layout.layers[i] else { return [] }
+        layout.layers[i] = layer
         keyboard.layout = layout
         layOutKeysAgain(layer: keyboard.layerName)
         return [.redraw(nil)]
+    }
+
+    /// The search layer `layer` of `layout` showing `query` and the emoji `names` finds
+    /// for it, as the live panel shows them (for `tapboard preview` and `geometry`).
+    public static func emojiSearch(_ layer: Layer, of layout: Layout, query: String, names: EmojiNames?) -> Layer {
+        let q = query.lowercased().trimmingSpaces
+        let results = q.isEmpty ? [] : names?.search(q, limit: emojiResultCount, preferred: EmojiNames.places(in: layout)) ?? []
+        return emojiSearch(layer, query: q, results: results, names: names != nil)
+    }
+
+    static func emojiSearch(_ layer: Layer, query: String, results: [String], names: Bool) -> Layer {
+        guard !layer.rows.isEmpty else { return layer }
+        var l = layer
+        l.rows[0] = emojiResultRow(query: query, results: results, names: names)
+        return l
     }
 
     /// The top row: a key showing the query (it types nothing), then the emoji found.

@@ -63,16 +63,18 @@ public struct EmojiNames: Sendable {
         return worst
     }
 
-    /// Emoji whose name or keywords the query's words begin, best first (a whole name
-    /// word first, then in the table's order); at most `limit`. An empty query finds nothing.
-    public func search(_ query: String, limit: Int = 24) -> [String] {
+    /// Emoji whose name or keywords the query's words begin, best first: a whole name
+    /// word first; among equals those in `preferred` (the emoji keyboard's own, by their
+    /// place on it), then the shorter name, then the table's order (Unicode's emoji order).
+    /// At most `limit`. An empty query finds nothing.
+    public func search(_ query: String, limit: Int = 24, preferred: [String: Int] = [:]) -> [String] {
         let q = Self.words(query)
         guard !q.isEmpty, limit > 0 else { return [] }
-        var found: [(rank: Int, index: Int)] = []
+        var found: [(rank: Int, place: Int, words: Int, index: Int)] = []
         for (i, e) in entries.enumerated() {
-            if let r = Self.rank(e, q) { found.append((r, i)) }
+            if let r = Self.rank(e, q) { found.append((r, preferred[e.emoji] ?? .max, e.nameWords.count, i)) }
         }
-        found.sort { ($0.rank, $0.index) < ($1.rank, $1.index) }
+        found.sort { ($0.rank, $0.place, $0.words, $0.index) < ($1.rank, $1.place, $1.words, $1.index) }
         return found.prefix(limit).map { entries[$0.index].emoji }
     }
 
@@ -87,6 +89,17 @@ public struct EmojiNames: Sendable {
             best = e
         }
         return (best ?? entries.first { $0.keywordWords.contains(w[0]) })?.emoji
+    }
+
+    /// The text keys of `layout` by their first place on it (layer by layer, row by row):
+    /// the emoji keyboard's own emoji, which search prefers among equals.
+    public static func places(in layout: Layout) -> [String: Int] {
+        var places: [String: Int] = [:]
+        for key in layout.layers.lazy.flatMap({ $0.rows.joined() }) {
+            guard case .text(let t) = key.action, places[t] == nil else { continue }
+            places[t] = places.count
+        }
+        return places
     }
 
     /// The languages that have a names file, as the file names say (`en`, `de`, ...): the
