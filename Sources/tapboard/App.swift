@@ -66,7 +66,7 @@ final class App {
             layouts: layouts, settings: settings, library: StoreLibrary(store: store),
             textInput: display.inputMethodManager != nil, suggestions: suggestionStore,
             compositions: EngineOpener(dataDirectory: LearnedStore.directory, learning: settings.learn),
-            emojiNames: EmojiNameStore(dictionaries: DictionaryStore(layouts: store)))
+            emojiNames: EmojiNameStore(layouts: store))
         loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])
         presenter = PanelPresenter(
             display: display, loop: loop, theme: theme, outputName: outputName,

@@ -23,7 +23,7 @@ func resolveLayout(_ o: Options, store: LayoutStore, settings: Settings? = nil) 
     if layerName == Controller.emojiSearchLayer, let query = o.context {
         // The emoji search as it shows after typing QUERY, in the first language keyboard's language.
         let languages = enabledLayoutNames(settings, store: store).compactMap { try? store.load($0).get().language }
-        let names = EmojiNameStore(dictionaries: DictionaryStore(layouts: store))
+        let names = EmojiNameStore(layouts: store)
         let table = languages.first { !$0.isEmpty }.flatMap(names.emojiNames(for:)) ?? names.emojiNames(for: "en")
         layer = Controller.emojiSearch(layer, of: layout, query: query, names: table)
     }

@@ -175,10 +175,12 @@ final class SuggestionStore: SuggestionLibrary {
 /// Emoji names by language (`dictionaries/<lang>-emoji.tsv`), each file read when first
 /// asked for: nothing is loaded until emoji search or the strip's emoji needs it.
 final class EmojiNameStore: EmojiNameLibrary {
-    let dictionaries: DictionaryStore
+    private let layouts: LayoutStore
+    /// Where the files are, looked for on first use.
+    private lazy var dictionaries = DictionaryStore(layouts: layouts)
     private var tables: [String: EmojiNames?] = [:]
 
-    init(dictionaries: DictionaryStore) { self.dictionaries = dictionaries }
+    init(layouts: LayoutStore) { self.layouts = layouts }
 
     func emojiNames(for language: String) -> EmojiNames? {
         let key = language.lowercased()
