@@ -2,27 +2,27 @@ import Testing
 
 @testable import TapboardCore
 
-/// The shipped English names, whatever language is asked.
+/// The shipped names: English whatever language is asked, or (`languages`) each
+/// language's own file.
 final class ShippedEmojiNames: EmojiNameLibrary {
     var asked: [String] = []
-    let table: EmojiNames?
-    init() {
-        let path = layoutsDirectory.dropLast("layouts".count) + "dictionaries/en-emoji.tsv"
-        table = readText(String(path)).map { EmojiNames(text: $0) }
-    }
+    let byLanguage: Bool
+    init(languages: Bool = false) { byLanguage = languages }
     func emojiNames(for language: String) -> EmojiNames? {
         asked.append(language)
-        return table
+        let file = byLanguage ? EmojiNames.fileLanguage(for: language) : "en"
+        let path = layoutsDirectory.dropLast("layouts".count) + "dictionaries/\(file)-emoji.tsv"
+        return readText(String(path)).map { EmojiNames(text: $0) }
     }
 }
 
 /// The emoji keyboard's search layer and the strip's emoji, through the controller.
 @Suite struct EmojiSearchTests {
-    func driven(_ settings: Settings = Settings(), names: ShippedEmojiNames) throws -> Driven {
+    func driven(_ settings: Settings = Settings(), names: ShippedEmojiNames, language: String = "us") throws -> Driven {
         let lib = ShippedLibrary()
         var d = try Driven()
         d.c = Controller(
-            layouts: [try lib.load("us").get(), try lib.load("emoji").get()], settings: settings, library: lib,
+            layouts: [try lib.load(language).get(), try lib.load("emoji").get()], settings: settings, library: lib,
             suggestions: FakeSuggestions(), emojiNames: names)
         d.sent = d.c.start(hidden: true)
         return d
@@ -56,6 +56,25 @@ final class ShippedEmojiNames: EmojiNameLibrary {
         d.tap("a")
         let typed = d.textOut(d.tap("🍕"))
         #expect(typed == [.edit(TextEdit(insert: "🍕"))])
+    }
+
+    @Test func theSearchIsInTheLanguageKeyboardsLanguageThenEnglish() throws {
+        let names = ShippedEmojiNames(languages: true)
+        var d = try driven(names: names, language: "de")
+        d.focus("")
+        d.tap("next-keyboard")
+        d.tap("🔍")
+        for k in ["h", "e", "r", "z"] { d.tap(k) }
+        #expect(names.asked.first == "de-DE")
+        #expect(topRow(d).contains("❤\u{FE0F}"))  // rotes Herz
+        for _ in 0..<4 { d.tap("backspace") }
+        for k in ["p", "i", "z", "z", "a"] { d.tap(k) }
+        #expect(topRow(d).dropFirst().first == "🍕")
+        // A name German lacks: the English names.
+        for _ in 0..<5 { d.tap("backspace") }
+        for k in ["h", "e", "a", "r", "t"] { d.tap(k) }
+        #expect(topRow(d).contains("❤\u{FE0F}"))
+        #expect(names.asked.contains("en"))
     }
 
     @Test func aNameNothingHasSaysSo() throws {

@@ -67,9 +67,15 @@ extension Controller {
     /// it finds nothing).
     mutating func showEmojiResults() -> [Command] {
         let query = emojiQuery.text.trimmingSpaces
+        let places = EmojiNames.places(in: keyboard.layout)
         let names = query.isEmpty ? nil : emojiNames()
-        emojiQuery.results =
-            names?.search(query, limit: Self.emojiResultCount, preferred: EmojiNames.places(in: keyboard.layout)) ?? []
+        emojiQuery.results = names?.search(query, limit: Self.emojiResultCount, preferred: places) ?? []
+        if emojiQuery.results.isEmpty, !query.isEmpty, EmojiNames.fileLanguage(for: emojiLanguage) != "en",
+            let english = emojiLibrary?.emojiNames(for: "en")
+        {
+            // English names too (the search row's letters are Latin; other scripts' names cannot be typed there).
+            emojiQuery.results = english.search(query, limit: Self.emojiResultCount, preferred: places)
+        }
         var layout = keyboard.layout
         guard let i = layout.layers.firstIndex(where: { $0.name == Self.emojiSearchLayer }) else { return [] }
         let layer = Self.emojiSearch(
