@@ -26,6 +26,17 @@ public func fuzzLayout(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                 let g = PanelGeometry.forOutput(width: w, height: h, layout: l, layer: layer, strip: true)
                 guard g.height > 0 else { violated("a panel of height \(g.height)") }
             }
+            // One-handed and split keys stay on the panel, their touch areas apart.
+            for arrangement in [KeyArrangement.oneHanded(.left, share: 0.8), .split] {
+                let g = PanelGeometry.forOutput(
+                    width: 1280, height: 720, layout: l, layer: layer, strip: true, arrangement: arrangement)
+                for (i, k) in g.keys.enumerated() {
+                    guard k.cell.x >= 0, k.cell.maxX <= 1280 else { violated("\(arrangement): a key off the panel") }
+                    for other in g.keys[(i + 1)...] where k.cell.intersects(other.cell) {
+                        violated("\(arrangement): touch areas overlap")
+                    }
+                }
+            }
         }
     }
     _ = KeyNeighbours.from(layout: layout)

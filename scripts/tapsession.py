@@ -303,7 +303,7 @@ def run_tap(steps, env, timeout=None):
 def read_text(path):
     """The text of the file at path, "" if it cannot be read."""
     try:
-        with open(path, errors="replace") as f:
+        with open(path, encoding="utf-8", errors="replace") as f:
             return f.read()
     except OSError:
         return ""

@@ -37,6 +37,12 @@ public struct Settings: Sendable, Equatable {
     public var clipboardHistory = true
     /// The strip offers an emoji for a word just typed ("pizza": 🍕).
     public var emojiSuggestions = false
+    /// The keys narrowed to one edge from the start (`one-handed = off | left | right`), and
+    /// the share of the width they take then, in percent.
+    public var oneHanded = PanelMode.full
+    public var oneHandedWidth = 80
+    /// When the letter rows part in two halves at the panel's edges.
+    public var split = SplitMode.auto
 
     public init() {}
 
@@ -46,7 +52,7 @@ public struct Settings: Sendable, Equatable {
     static let keys = [
         "layouts", "long-press", "key-preview", "repeat-delay", "repeat-rate", "auto-capitalise",
         "suggestions", "autocorrect", "learn", "glide", "toolbar", "height", "number-row", "theme", "handle",
-        "feedback", "exclusive-zone", "clipboard-history", "emoji-suggestions"
+        "feedback", "exclusive-zone", "clipboard-history", "emoji-suggestions", "one-handed", "one-handed-width", "split"
     ]
 
     /// Reads `key = value` lines (`#` starts a comment). Problems do not stop the
@@ -123,6 +129,22 @@ public struct Settings: Sendable, Equatable {
         case "handle":
             guard let v = HandleMode(rawValue: value) else { return "\"handle\" wants auto, on or off" }
             handle = v
+        case "one-handed":
+            switch value {
+            case "off": oneHanded = .full
+            case "left": oneHanded = .oneHanded(.left)
+            case "right": oneHanded = .oneHanded(.right)
+            default: return "\"one-handed\" wants off, left or right"
+            }
+        case "one-handed-width":
+            let number = value.hasSuffix("%") ? String(value.dropLast()) : value
+            guard let v = Int(number), (50...95).contains(v) else {
+                return "\"one-handed-width\" wants a share of the width from 50% to 95% (80%)"
+            }
+            oneHandedWidth = v
+        case "split":
+            guard let v = SplitMode(rawValue: value) else { return "\"split\" wants auto, on or off" }
+            split = v
         case "toolbar":
             guard let v = ToolbarMode(rawValue: value) else { return "\"toolbar\" wants auto, always or off" }
             toolbar = v

@@ -66,6 +66,11 @@ public struct RimeComposition: Composition {
 
     public var candidates: [String] { isOpen ? state.engine?.candidates() ?? [] : [] }
 
+    /// The first `limit` candidates only: RIME makes the rest when asked (hundreds for "shi").
+    public func candidates(upTo limit: Int) -> [String] {
+        isOpen ? state.engine?.candidates(limit: limit) ?? [] : []
+    }
+
     public mutating func type(_ text: String) -> ComposeStep {
         guard open(), let session = state.engine else { return ComposeStep(taken: false) }
         let composing = isOpen

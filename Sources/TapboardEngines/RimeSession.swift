@@ -72,13 +72,14 @@ final class RimeSession: @unchecked Sendable {
     /// The raw input (the letters typed).
     var input: String { api.get_input!(id).map { String(cString: $0) } ?? "" }
 
-    /// Every candidate of the open input, best first (up to `candidateLimit`).
-    func candidates() -> [String] {
+    /// The candidates of the open input, best first: the first `limit` (at most `candidateLimit`).
+    func candidates(limit: Int = RimeSession.candidateLimit) -> [String] {
         var iterator = RimeCandidateListIterator()
         guard api.candidate_list_begin!(id, &iterator) != 0 else { return [] }
         defer { api.candidate_list_end!(&iterator) }
         var list: [String] = []
-        while list.count < RimeSession.candidateLimit, api.candidate_list_next!(&iterator) != 0 {
+        let limit = min(limit, RimeSession.candidateLimit)
+        while list.count < limit, api.candidate_list_next!(&iterator) != 0 {
             list.append(iterator.candidate.text.map { String(cString: $0) } ?? "")
         }
         return list

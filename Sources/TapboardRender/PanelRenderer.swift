@@ -39,6 +39,8 @@ public final class PanelRenderer {
     private var labels: LabelCache
     /// Pictures on panel keys.
     let images = KeyImages()
+    /// Key caps rasterised once, composited at each draw.
+    let caps = CapMasks()
     /// Told, with a line for the user, once for each key picture that cannot be shown.
     public var onImageProblem: ((String) -> Void)? {
         get { images.onProblem }
@@ -129,13 +131,11 @@ public final class PanelRenderer {
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_translate(cr, -popup.frame.x, -popup.frame.y)
         let f = popup.frame
-        roundedRect(cr, f.insetBy(theme.borderWidth / 2), radius: 10)
-        fillAndOutline(cr, theme.popup)
+        caps.draw(f.insetBy(theme.borderWidth / 2), radius: 10, theme.popup, border: theme.borderWidth, theme.border, cr)
         for (i, item) in popup.itemFrames.enumerated() {
             let selected = popup.selected == i
             if selected {
-                roundedRect(cr, item.insetBy(1 + theme.borderWidth), radius: 8)
-                fill(cr, theme.accentKey)
+                caps.draw(item.insetBy(1 + theme.borderWidth), radius: 8, theme.accentKey, border: 0, theme.border, cr)
             }
             let label = popup.labels[i]
             let ink = selected ? theme.accentLabel : theme.label
@@ -207,8 +207,9 @@ public final class PanelRenderer {
         let f = placed.frame
         let content = look.strip.slots.indices.contains(slot) ? look.strip.slots[slot] : .empty
         if pressed && content != .empty {
-            roundedRect(cr, f.insetBy(theme.borderWidth / 2), radius: min(f.width, f.height) * theme.cornerRadius)
-            fillAndOutline(cr, theme.specialKey)
+            caps.draw(
+                f.insetBy(theme.borderWidth / 2), radius: min(f.width, f.height) * theme.cornerRadius, theme.specialKey,
+                border: theme.borderWidth, theme.border, cr)
         }
         if slot > 0 {
             let c = placed.cell
@@ -238,8 +239,9 @@ public final class PanelRenderer {
         if on { color = theme.label }
         if case .return = key.action { color = theme.accentKey }
         if pressed { color = theme.pressedKey }
-        roundedRect(cr, f.insetBy(theme.borderWidth / 2), radius: min(f.width, f.height) * theme.cornerRadius)
-        fillAndOutline(cr, color)
+        caps.draw(
+            f.insetBy(theme.borderWidth / 2), radius: min(f.width, f.height) * theme.cornerRadius, color,
+            border: theme.borderWidth, theme.border, cr)
 
         var ink = on && !pressed ? theme.background : theme.label
         if case .return = key.action { ink = theme.accentLabel }
@@ -303,20 +305,6 @@ public final class PanelRenderer {
         guard let gap = theme.gap else { return frame }
         let inset = min((gap - spacing) / 2, frame.width / 2 - 1, frame.height / 2 - 1)
         return frame.insetBy(inset)
-    }
-
-    /// Fills the current path, then outlines it when the theme has a border.
-    private func fillAndOutline(_ cr: OpaquePointer, _ c: Color) {
-        cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a)
-        guard theme.borderWidth > 0 else {
-            cairo_fill(cr)
-            return
-        }
-        cairo_fill_preserve(cr)
-        let b = theme.border
-        cairo_set_source_rgba(cr, b.r, b.g, b.b, b.a)
-        cairo_set_line_width(cr, theme.borderWidth)
-        cairo_stroke(cr)
     }
 
     func drawLabel(

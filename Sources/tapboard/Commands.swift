@@ -93,14 +93,15 @@ func panelGeometry(
     _ o: Options, output: (width: Int, height: Int), layout: Layout, layer: Layer, store: LayoutStore, settings: Settings
 ) -> PanelGeometry {
     let bar = fieldBar(o, layout: layout, store: store, paste: true, settings: settings)
+    let arrangement = settings.arrangement(mode: settings.oneHanded, output: output, layout: layout)
     var g = PanelGeometry.forOutput(
         width: output.width, height: output.height, layout: layout, layer: layer, bar: bar,
-        size: settings.height)
+        size: settings.height, arrangement: arrangement)
     if showsStrip(o, layout: layout, store: store, settings: settings), !bar.slots {
         // toolbar = auto: the strip's slots take the toolbar's place once it has words.
         let s = PanelGeometry.forOutput(
             width: output.width, height: output.height, layout: layout, layer: layer,
-            bar: PanelBar(slots: true), size: settings.height)
+            bar: PanelBar(slots: true), size: settings.height, arrangement: arrangement)
         g.keys += s.keys.filter { $0.row < 0 }
         g.strip = s.strip
     }
@@ -121,7 +122,7 @@ func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
     let g = PanelGeometry.forOutput(
         width: output.width, height: output.height, layout: layout, layer: layer,
         bar: fieldBar(o, layout: layout, store: store, paste: false, settings: settings),
-        size: settings.height)
+        size: settings.height, arrangement: settings.arrangement(mode: settings.oneHanded, output: output, layout: layout))
     guard let canvas = Canvas(width: g.width * o.scale, height: g.height * o.scale, scale: o.scale) else {
         printError("tapboard: cannot allocate a \(g.width)x\(g.height) image")
         return 1

@@ -47,30 +47,64 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
 }
 
 /// The engine's candidates for the keys typed (each character of INPUT, or of each line with
-/// --batch): `{"candidates": [...], "preedit": "..."}`. Nothing is learned.
+/// --batch): `{"candidates": [...], "preedit": "..."}`. Nothing is learned. With --stats: the
+/// time from each key to the strip's candidates (the key typed, the first four read, as the
+/// live panel does), the time to open the engine (RIME as its keyboard shows, the others on
+/// the first key), the time to read all of them (the candidates panel) once per input, and
+/// the memory the engine added.
 func engineSuggest(_ engine: CompositionEngine, _ o: Options) -> Int32 {
     let opener = EngineOpener(dataDirectory: LearnedStore.directory, learning: false)
+    let before = residentKiB()
+    var times: [Double] = []
+    var allTimes: [Double] = []
     var failed = false
+    // One composition for every input, as the live panel keeps one while its keyboard shows.
+    let opening = monotonicSeconds()
+    var composition = opener.composition(for: engine)
+    let opened = monotonicSeconds() - opening
     func answer(_ input: String) -> String? {
-        var composition = opener.composition(for: engine)
-        for c in input where !composition.type(String(c)).taken {
-            printError("tapboard suggest: the engine did not take \"\(c)\"")
-            failed = true
-            return nil
-        }
-        let list = composition.candidates.map(GeometryJSON.quote).joined(separator: ",")
         defer { composition.clear() }
-        return "{\"candidates\":[\(list)],\"preedit\":\(GeometryJSON.quote(composition.preedit))}"
+        for c in input {
+            let start = monotonicSeconds()
+            guard composition.type(String(c)).taken else {
+                printError("tapboard suggest: the engine did not take \"\(c)\"")
+                failed = true
+                return nil
+            }
+            _ = composition.candidates(upTo: PanelGeometry.stripSlots + 1)
+            if o.stats { times.append(monotonicSeconds() - start) }
+        }
+        let start = monotonicSeconds()
+        let list = composition.candidates
+        if o.stats { allTimes.append(monotonicSeconds() - start) }
+        let quoted = list.map(GeometryJSON.quote).joined(separator: ",")
+        return "{\"candidates\":[\(quoted)],\"preedit\":\(GeometryJSON.quote(composition.preedit))}"
     }
-    guard o.batch else {
+    if o.batch {
+        while let line = readLine(strippingNewline: true) {
+            writeLine(answer(line) ?? "{\"candidates\":[],\"preedit\":\"\"}")
+        }
+    } else {
         guard let json = answer(o.files[0]) else { return 1 }
         print(json)
-        return 0
     }
-    while let line = readLine(strippingNewline: true) {
-        writeLine(answer(line) ?? "{\"candidates\":[],\"preedit\":\"\"}")
+    if o.stats, let first = times.first {
+        // The first key opens the engine (and deploys RIME's data when the directory is new).
+        let added = Double(residentKiB() - before) / 1024
+        let rest = times.count > 1 ? timingSummary(Array(times.dropFirst())) : "no more keys"
+        printError(
+            "suggest: keyboard shown \((opened * 10000).rounded() / 10) ms (RIME opened); first key \((first * 10000).rounded() / 10) ms (Anthy, libhangul opened); \(times.count - 1) more keys, \(rest); all candidates of \(allTimes.count) inputs, \(timingSummary(allTimes)); engine added \((added * 10).rounded() / 10) MiB resident"
+        )
     }
     return failed ? 1 : 0
+}
+
+/// This process's resident memory (VmRSS), KiB; 0 when it cannot be read.
+func residentKiB() -> Int {
+    guard case .success(let status) = Files.read("/proc/self/status"),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+    else { return 0 }
+    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
 }
 
 /// Writes a line to standard output at once (no buffering: batch answers go out in order).

@@ -1,4 +1,5 @@
 import Foundation
+import TapboardCore
 import Testing
 
 extension EndToEnd {
@@ -11,12 +12,12 @@ extension EndToEnd {
 
         /// A compositor with `layout` and `client` focused, once the panel has its strip.
         func session(
-            _ kind: Compositor.Kind, _ client: RealClient, layout: String
+            _ kind: Compositor.Kind, _ client: RealClient, layout: String, field: FieldSetup = FieldSetup()
         ) throws -> (Compositor, Child, PanelMap) {
             let c = try Compositor(kind)
             let tb = try c.tapboard(["--layouts", layout], config: Self.config)
             let panel = try PanelMap(layout: layout, config: Self.config)
-            let app = try c.realClient(client)
+            let app = try c.realClient(client, field)
             guard try waitUntil(15, { panelShown(try c.screenshot("cjk-\(layout)-focused"), panel) }) else {
                 throw HarnessError("the \(layout) panel with its strip did not appear: \(tb.stderr)")
             }
@@ -88,6 +89,98 @@ extension EndToEnd {
                 let text = fieldSettles(app, at: want)
                 #expect(text == want, "\(layout) in \(client): \(app.lines)")
             }
+        }
+
+        /// The engine's candidates for `input`, as `tapboard suggest` gives them in a fresh
+        /// data directory (as the session's tapboard starts with).
+        func engineCandidates(_ c: Compositor, layout: String, _ input: String) throws -> [String] {
+            let home = NSTemporaryDirectory() + "tapboard-suggest-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            defer { try? FileManager.default.removeItem(atPath: home) }
+            let p = try c.start(Paths.tapboard, ["suggest", "--layout", layout, input], env: ["HOME": home])
+            guard waitUntil(10, { p.lines.contains { $0.contains("candidates") } }),
+                let line = p.lines.first(where: { $0.contains("candidates") }),
+                let json = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let list = json["candidates"] as? [String]
+            else { throw HarnessError("tapboard suggest gave no candidates: \(p.lines) \(p.stderr)") }
+            return list
+        }
+
+        /// The tapboard-tap step for the key of `g` doing `action` (the panel at the bottom of a 1280-high output).
+        func tap(_ action: KeyAction, in g: PanelGeometry) throws -> String {
+            guard let k = g.keys.first(where: { $0.key.action == action }) else { throw HarnessError("no \(action) key") }
+            return "tap:\(Int(k.frame.center.x)),\(1280 - g.height + Int(k.frame.center.y))"
+        }
+
+        /// All the candidates over the keys: ▾ opens them, ▶ turns the page, and a candidate
+        /// of the second page goes in.
+        @Test(arguments: [RealClient.gtk4, .firefox], Compositor.Kind.allCases)
+        func theCandidatesPanelTurnsPagesAndPutsInAnyCandidate(_ client: RealClient, _ kind: Compositor.Kind) throws {
+            let (c, app, panel) = try session(kind, client, layout: "zh")
+            let candidates = try engineCandidates(c, layout: "zh", "ni")
+            let zh = try LayoutParser.parse(
+                String(contentsOfFile: Paths.root + "/layouts/zh.json", encoding: .utf8), file: "zh.json", defaultName: "zh")
+            let pages = CandidatePanel(candidates: candidates, rows: zh.layers[0].rows.count - 1)
+            func geometry(_ layer: Layer, _ key: CandidatesMove) -> PanelGeometry {
+                PanelGeometry.forOutput(
+                    width: 720, height: 1280, layout: zh, layer: layer, bar: PanelBar(slots: true, candidates: key))
+            }
+            try #require(pages.pages > 1 && geometry(zh.layers[0], .open).height == panel.height)
+            try c.tap(panel.taps(["n", "i"]))
+            #expect(preeditShows(app, client) { $0 == "ni" }, "\(client) reported: \(app.lines)")
+            usleep(300_000)
+            try c.tap([try tap(.candidates(.open), in: geometry(zh.layers[0], .open))])
+            usleep(300_000)
+            try c.tap([try tap(.candidates(.next), in: geometry(pages.layer(page: 0), .close))])
+            usleep(300_000)
+            _ = try c.screenshot("cjk-\(client)-candidates-page2")
+            let rank = pages.pageStarts[1]
+            try c.tap([try tap(.candidate(rank), in: geometry(pages.layer(page: 1), .close))])
+            let text = fieldSettles(app, at: candidates[rank])
+            _ = try c.screenshot("cjk-\(client)-candidates-done")
+            #expect(text == candidates[rank], "\(client) field: \(app.lines)")
+        }
+
+        /// Focus moving away from an open preedit: the field keeps it or drops it by its own
+        /// rules (GTK drops it, a browser keeps the letters), never twice, and none of it
+        /// reaches the next field, where typing goes on afresh.
+        @Test(arguments: [RealClient.gtk4, .firefox], Compositor.Kind.allCases)
+        func focusLeavingAnOpenPreeditLosesNothingAndDoublesNothing(_ client: RealClient, _ kind: Compositor.Kind) throws {
+            let (c, app, panel) = try session(kind, client, layout: "zh", field: FieldSetup(second: true))
+            let ma = try engineCandidates(c, layout: "zh", "ma")
+            try c.tap(panel.taps(["n", "i", "h", "a", "o"]))
+            #expect(preeditShows(app, client) { $0.contains("hao") }, "\(client) reported: \(app.lines)")
+            // GTK's window fills the output above the panel, the second field its lower half;
+            // the page's second field is a textarea under the first.
+            let y = client == .gtk4 ? (c.height - panel.height) * 3 / 4 : 330
+            try c.tap(["tap:\(c.width / 2),\(y)"])
+            usleep(700_000)
+            try c.tap(panel.taps(["m", "a", "space"]))
+            let second = waitUntil(10) { secondFieldText(app) == ma.first }
+            let first = settledFieldText(app) ?? ""
+            _ = try c.screenshot("cjk-\(client)-focus-moved")
+            #expect(second, "\(client): second field \(secondFieldText(app) ?? "nil"), want \(ma.first ?? "?"): \(app.lines)")
+            #expect(["", "ni hao", "nihao", "你好"].contains(first), "\(client): first field \(first): \(app.lines)")
+        }
+
+        /// What the engine stores (RIME's compiled data and user dictionary) is under tapboard's
+        /// data directory, the owner's only, and `tapboard forget` deletes it.
+        @Test(arguments: Compositor.Kind.allCases)
+        func engineDataIsTheOwnersOnlyAndForgotten(_ kind: Compositor.Kind) throws {
+            let (c, app, panel) = try session(kind, .gtk4, layout: "zh")
+            try c.tap(panel.taps(["n", "i", "h", "a", "o", "space"]))
+            #expect(fieldSettles(app, at: "你好") == "你好", "field: \(app.lines)")
+            c.stopCompositorOnly()
+            let rime = c.runDir + "/.local/share/tapboard/rime"
+            let files = FileManager.default.enumerator(atPath: rime)?.allObjects as? [String] ?? []
+            #expect(!files.isEmpty, "RIME stored nothing in \(rime)")
+            for f in [""] + files {
+                let mode = (try? FileManager.default.attributesOfItem(atPath: rime + "/" + f)[.posixPermissions] as? Int) ?? 0o777
+                #expect(mode & 0o077 == 0, "\(f.isEmpty ? rime : f): mode \(String(mode, radix: 8))")
+            }
+            let forget = try c.start(Paths.tapboard, ["forget"])
+            forget.process.waitUntilExit()
+            #expect(forget.process.terminationStatus == 0, "forget: \(forget.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: rime))
         }
     }
 }

@@ -9,7 +9,7 @@ extension EndToEnd {
 
         /// A landscape session with tapboard running and its panel shown.
         func session(_ kind: Compositor.Kind) throws -> Compositor {
-            let c = try Compositor(kind, output: Self.output)
+            let c = try Compositor(kind, size: Self.output)
             let tb = try c.tapboard([], config: Compositor.noSuggestions)
             let shown = try PanelMap(output: Self.output, config: Compositor.noSuggestions)
             guard try waitUntil(5, { panelShown(try c.screenshot("desktop-start"), shown) }) else {

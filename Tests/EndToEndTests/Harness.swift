@@ -185,10 +185,9 @@ final class Compositor: @unchecked Sendable {
     /// wl_keyboard on every such change and drops the key events sent meanwhile). False:
     /// none, and phoc has no wl_seat until a test makes a device with `tap`.
     /// `sessionBus`: a private session bus for tapboard (`busAddress`); false: none.
-    /// `output`: the output's size in pixels (a landscape 1280x720 for wide-screen tests).
-    init(_ kind: Kind, inputDevice: Bool = true, sessionBus: Bool = true, output: (Int, Int) = (720, 1280)) throws {
+    init(_ kind: Kind, size: (Int, Int) = (720, 1280), inputDevice: Bool = true, sessionBus: Bool = true) throws {
         self.kind = kind
-        (width, height) = output
+        (width, height) = size
         runDir = "/tmp/tapboard-e2e-\(kind.rawValue)-\(getpid())-\(Int.random(in: 0..<1_000_000))"
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/\(kind.rawValue)") else {

@@ -84,6 +84,18 @@ struct Driven {
         return out
     }
 
+    /// Taps `key` (as laid out now) and returns what was sent.
+    @discardableResult
+    mutating func tapKey(_ key: PlacedKey) -> [Command] {
+        time += 200
+        let at = time
+        var out = host.call { $0.press(.pointer, at: key.frame.center, time: at) }
+        out += host.call { $0.release(.pointer, time: at + 20) }
+        out += host.call { $0.settle() }
+        checked()
+        return out
+    }
+
     /// Taps slot `slot` of the strip (0: left) and returns what was sent.
     @discardableResult
     mutating func tapSlot(_ slot: Int) -> [Command] {
@@ -234,8 +246,9 @@ struct Driven {
             Issue.record("no keyboard list")
             return
         }
-        #expect(list.kind == .keyboards && list.values == ["us", "de", "emoji"])
-        _ = d.c.move(.touch(1), to: list.itemFrames[1].center)
+        #expect(list.kind == .keyboards && list.values.suffix(3) == ["us", "de", "emoji"])
+        #expect(list.labels.first == "One-handed")
+        _ = d.c.move(.touch(1), to: list.itemFrames[2].center)
         let picked = d.c.release(.touch(1), time: 600)
         #expect(picked.contains(.closePopup))
         #expect(d.c.keyboard.layout.name == "de")

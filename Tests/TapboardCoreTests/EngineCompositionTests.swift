@@ -10,7 +10,15 @@ struct PinyinStandIn: Composition {
     var isOpen: Bool { !letters.isEmpty }
     var preedit: String { letters == "nihao" ? "ni hao" : letters }
     var preeditCursor: Int { preedit.count }
-    var candidates: [String] { letters == "nihao" ? ["你好", "你", "尼"] : letters.isEmpty ? [] : ["？"] }
+    var candidates: [String] {
+        switch letters {
+        case "nihao": ["你好", "你", "尼"]
+        case "": []
+        // Enough for several pages of the candidates panel.
+        case "ni": (0..<40).map { String(UnicodeScalar(0x4E00 + $0)!) }
+        default: ["？"]
+        }
+    }
 
     mutating func type(_ text: String) -> ComposeStep {
         if text == " ", isOpen { return pick(0) }
@@ -26,7 +34,7 @@ struct PinyinStandIn: Composition {
 
     private mutating func take(_ index: Int) -> String {
         let chosen = candidates[index]
-        letters = index == 0 ? "" : String(letters.dropFirst(2))
+        letters = index == 0 || letters.count <= 2 ? "" : String(letters.dropFirst(2))
         return chosen
     }
 
@@ -135,5 +143,53 @@ struct StandInOpener: CompositionOpener {
         var d = try Driven(["zh"])
         d.focus("")
         #expect(d.textOut(d.tap("n")) == [.edit(TextEdit(insert: "n"))] && d.c.preedit == "")
+    }
+
+    @Test func theCandidatesPanelPagesThroughEveryCandidateAndAPickCloses() throws {
+        var d = try zh()
+        typed(&d, "ni")
+        let more = try #require(d.c.geometry?.keys.first { $0.key.action == .candidates(.open) })
+        #expect(d.c.strip == Strip(ranked: ["一", "丁", "丂"]))
+        d.tapKey(more)
+        // The keys are the candidates now, the strip's key closes.
+        let pages = try #require(d.c.candidatePanel).panel.pages
+        #expect(pages > 1)
+        var seen: [String] = []
+        for _ in 0..<pages {
+            let keys = d.c.geometry?.keys ?? []
+            #expect(keys.contains { $0.key.action == .candidates(.close) })
+            seen += keys.compactMap { if case .candidate = $0.key.action { $0.key.label } else { nil } }
+            d.tapKey(try #require(keys.first { $0.key.action == .candidates(.next) }))
+        }
+        #expect(seen == (0..<40).map { String(UnicodeScalar(0x4E00 + $0)!) })
+        // A candidate far down the list goes in, the panel closes, the letters come back.
+        let key = try #require(d.c.geometry?.keys.first { $0.key.action == .candidate(39) })
+        let out = d.tapKey(key)
+        #expect(d.textOut(out) == [.edit(TextEdit(insert: String(UnicodeScalar(0x4E00 + 39)!)))])
+        #expect(d.c.preedit == "" && d.c.geometry?.keys.contains { $0.key.label == "q" } == true)
+        #expect(d.c.geometry?.keys.contains { if case .candidate = $0.key.action { true } else { false } } == false)
+    }
+
+    @Test func theCandidatesPanelClosesWithTheStripKeyAndKeepsThePreedit() throws {
+        var d = try zh()
+        typed(&d, "ni")
+        d.tapKey(try #require(d.c.geometry?.keys.first { $0.key.action == .candidates(.open) }))
+        d.tapKey(try #require(d.c.geometry?.keys.first { $0.key.action == .candidates(.close) }))
+        #expect(d.c.preedit == "ni" && d.c.geometry?.keys.contains { $0.key.label == "q" } == true)
+    }
+
+    @Test func candidatePagesFillTheirRowsAndKeepEveryCandidateOnce() {
+        let list = (0..<57).map { String(repeating: "字", count: 1 + $0 % 4) }
+        let panel = CandidatePanel(candidates: list, rows: 3)
+        var ranks: [Int] = []
+        for page in 0..<panel.pages {
+            let layer = panel.layer(page: page)
+            #expect(layer.rows.count == 4)
+            for row in layer.rows {
+                #expect(abs(row.reduce(0) { $0 + $1.width } - CandidatePanel.rowUnits) < 1e-9)
+                ranks += row.compactMap { if case .candidate(let r) = $0.action { r } else { nil } }
+            }
+        }
+        #expect(ranks == Array(0..<57))
     }
 }

@@ -4,10 +4,17 @@ public protocol Composition: MultiStageInput {
     var preeditCursor: Int { get }
     /// The candidates for the open input, best first (all of them, not one page; empty when none).
     var candidates: [String] { get }
+    /// The first `limit` candidates (what the strip shows): for an engine that makes its
+    /// candidates as they are read, cheaper than all of them.
+    func candidates(upTo limit: Int) -> [String]
     /// Commits candidate `index`; what is left of the input stays open as preedit.
     mutating func pick(_ index: Int) -> ComposeStep
     /// Ends the open input committing it as typed (Return: pinyin letters, kana), not converted.
     mutating func finishAsTyped() -> String
+}
+
+extension Composition {
+    public func candidates(upTo limit: Int) -> [String] { Array(candidates.prefix(limit)) }
 }
 
 /// A composition without an engine (dead keys, compose sequences, Telex): no candidates,

@@ -1,18 +1,18 @@
 /// An engine's candidates laid out over the keys, a page at a time: rows of candidate
 /// keys, each as wide as its text wants, stretched to fill the row, then a row with the
 /// previous and next page and backspace. Every candidate is on some page.
-struct CandidatePanel: Equatable {
+public struct CandidatePanel: Sendable, Equatable {
     /// The candidates, best first.
-    let candidates: [String]
+    public let candidates: [String]
     /// Rows of candidates on a page.
-    let rows: Int
+    public let rows: Int
     /// The first rank on each page.
-    let pageStarts: [Int]
+    public let pageStarts: [Int]
 
     /// A row's width in letter keys (the panel's letter rows hold ten).
     static let rowUnits = 10.0
 
-    init(candidates: [String], rows: Int) {
+    public init(candidates: [String], rows: Int) {
         self.candidates = candidates
         self.rows = max(rows, 1)
         var starts: [Int] = []
@@ -24,7 +24,7 @@ struct CandidatePanel: Equatable {
         pageStarts = starts.isEmpty ? [0] : starts
     }
 
-    var pages: Int { pageStarts.count }
+    public var pages: Int { pageStarts.count }
 
     /// A candidate key's width in letter keys: room for its characters and a margin.
     static func width(of candidate: String) -> Double { min(Double(candidate.count) + 1, rowUnits) }
@@ -43,7 +43,7 @@ struct CandidatePanel: Equatable {
     }
 
     /// The keys of page `page` (clamped), for the keyboard to show in place of its own.
-    func layer(page: Int) -> Layer {
+    public func layer(page: Int) -> Layer {
         let page = min(max(page, 0), pages - 1)
         let end = page + 1 < pages ? pageStarts[page + 1] : candidates.count
         var rowsOut: [[Key]] = []

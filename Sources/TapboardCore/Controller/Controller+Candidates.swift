@@ -12,13 +12,13 @@ extension Controller {
 
     mutating func moveCandidates(_ move: CandidatesMove) -> [Command] {
         switch move {
-        case .open: return showCandidates(page: 0)
+        case .open: return showCandidates(engine != nil ? composition?.candidates ?? [] : [], page: 0)
         case .close: return closeCandidates()
         case .previous, .next:
             guard let shown = candidatePanel else { return [] }
             let page = shown.page + (move == .next ? 1 : -1)
             guard (0..<shown.panel.pages).contains(page) else { return [] }
-            return showCandidates(page: page)
+            return showCandidates(shown.panel.candidates, page: page)
         }
     }
 
@@ -26,15 +26,14 @@ extension Controller {
     /// first page, or closes when there are none.
     mutating func refreshCandidates() -> [Command] {
         guard candidatePanel != nil else { return [] }
-        engineCandidates = engine != nil ? composition?.candidates ?? [] : []
-        return engineCandidates.isEmpty ? closeCandidates() : showCandidates(page: 0)
+        return showCandidates(engine != nil ? composition?.candidates ?? [] : [], page: 0)
     }
 
-    /// Page `page` of the engine's candidates in place of the keys.
-    mutating func showCandidates(page: Int) -> [Command] {
-        guard engine != nil, !engineCandidates.isEmpty else { return closeCandidates() }
+    /// Page `page` of `all` the engine's candidates in place of the keys (none: closed).
+    mutating func showCandidates(_ all: [String], page: Int) -> [Command] {
+        guard !all.isEmpty else { return closeCandidates() }
         let rows = max((keyboard.layout.layers.first?.rows.count ?? 4) - 1, 1)
-        var panel = CandidatePanel(candidates: engineCandidates, rows: rows)
+        var panel = CandidatePanel(candidates: all, rows: rows)
         if let open = candidatePanel?.panel, open == panel { panel = open }
         let shown = min(max(page, 0), panel.pages - 1)
         candidatePanel = (panel, shown)

@@ -77,6 +77,9 @@ extension Controller {
                 let wide = output.width > output.height
                 out += switchKeyboard { $0.next(wide: wide) { lib.isAvailable($0) } }
             case .pickKeyboard(let name): out += pickKeyboard(name)
+            case .panelMode(let mode): out += setPanelMode(mode)
+            case .hands(.otherSide): out += setPanelMode(.oneHanded(oneHandedSide.other))
+            case .hands(.fullWidth): out += setPanelMode(.full)
             case .hide: out += hide()
             case .openPanel(let name): out += openPanel(name)
             case .back: out += backFromPanel()

@@ -27,3 +27,25 @@ extension Controller {
         return switchKeyboard { $0.pick(name) }
     }
 }
+
+/// One-handed keys: the globe key's list and the buttons beside the keys switch them.
+extension Controller {
+    /// What the globe key's list offers above the keyboards in the current mode.
+    var modeChoices: [(mode: PanelMode, label: String)] {
+        switch panelMode {
+        case .full: [(.oneHanded(oneHandedSide), "One-handed")]
+        case .oneHanded: [(.full, "Full width")]
+        }
+    }
+
+    /// Keys to one edge or across the panel again: the panel keeps its size, its keys move.
+    mutating func setPanelMode(_ mode: PanelMode) -> [Command] {
+        guard mode != panelMode else { return [] }
+        let cancelled = translate(keyboard.cancelAll()) + cancelStaleTimers()
+        panelMode = mode
+        if case .oneHanded(let side) = mode { oneHandedSide = side }
+        keyboard.modeChoices = modeChoices
+        layOutKeysAgain(layer: nil)
+        return cancelled + [.redraw(nil)]
+    }
+}

@@ -201,7 +201,9 @@ extension Controller {
     /// The strip for the word being typed (or the next word), redrawn where it changed.
     mutating func updateStrip() -> [Command] {
         var new = Strip.empty
-        engineCandidates = showsStrip && engine != nil ? composition?.candidates ?? [] : []
+        // The strip's, and one more to know whether the candidates panel has more.
+        engineCandidates =
+            showsStrip && engine != nil ? composition?.candidates(upTo: PanelGeometry.stripSlots + 1) ?? [] : []
         if showsStrip, engine != nil {
             new = Strip(ranked: Array(engineCandidates.prefix(PanelGeometry.stripSlots)))
         } else if showsStrip, let p = provider {

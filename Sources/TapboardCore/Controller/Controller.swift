@@ -17,6 +17,10 @@ public struct Controller {
     var panel = ShownPanel()
     /// The panel is wanted on screen.
     public var visible: Bool { panel.visible }
+    /// Keys across the panel or narrowed to one edge (the user's choice, from the globe key's list).
+    public internal(set) var panelMode = PanelMode.full
+    /// The edge one-handed keys went to last ("One-handed" in the globe list goes there again).
+    var oneHandedSide = Side.right
     /// The logical size of the output the panel is on.
     public internal(set) var output = (width: 720, height: 1280)
     /// Key rectangles for the configured panel; nil while there is no configured panel.
@@ -60,7 +64,7 @@ public struct Controller {
     var composition: (any Composition)?
     /// Opens engines' compositions; nil: keyboards naming an engine type their keys as they are.
     let compositions: (any CompositionOpener)?
-    /// The engine's candidates as the strip last showed them (best first).
+    /// The engine's first candidates as the strip last read them: its slots' and one more.
     var engineCandidates: [String] = []
     /// The candidates panel and its page shown over the keys; nil: closed.
     var candidatePanel: (panel: CandidatePanel, page: Int)?
@@ -105,6 +109,9 @@ public struct Controller {
         keyboard.timings.repeatDelay = settings.repeatDelay
         keyboard.timings.repeatInterval = max(1000 / settings.repeatRate, 10)
         keyboard.previews = settings.keyPreview
+        panelMode = settings.oneHanded
+        if case .oneHanded(let side) = panelMode { oneHandedSide = side }
+        keyboard.modeChoices = modeChoices
     }
 
     /// The first keyboard, and the panel unless it starts hidden.
@@ -152,14 +159,24 @@ public struct Controller {
     var wantedGeometry: PanelGeometry {
         PanelGeometry.forOutput(
             width: output.width, height: output.height, layout: keyboard.layout,
-            layer: keyboard.layer, bar: wantedBar, size: settings.height)
+            layer: keyboard.layer, bar: wantedBar, size: settings.height, arrangement: arrangement)
+    }
+
+    /// Where the keys lie across the panel: one-handed as the user chose, split on wide
+    /// outputs where the settings say so (not while the candidates panel covers the keys).
+    public var arrangement: KeyArrangement {
+        let mode = keyboard.overlay == nil ? panelMode : .full
+        let whole = keyboard.overlay != nil || keyboard.layout.isPanel
+        return KeyArrangement.choose(
+            mode: mode, split: settings.split, oneHandedWidth: settings.oneHandedWidth,
+            output: (output.width, output.height), isPanel: whole)
     }
 
     /// Key rectangles for a panel of this size (the strip and toolbar as tall as they want to be).
     func makeGeometry(width: Int, height: Int) -> PanelGeometry {
         PanelGeometry(
             layer: keyboard.layer, width: width, height: height, stripHeight: wantedGeometry.barHeight,
-            bar: wantedBar)
+            bar: wantedBar, arrangement: arrangement)
     }
 
     /// The output the panel is on has this logical size (first known, rotated, scaled, moved).

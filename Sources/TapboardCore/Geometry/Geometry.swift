@@ -67,8 +67,12 @@ public struct PanelGeometry: Sendable, Equatable {
     static let candidatesKeyShare = 0.1
 
     /// `stripHeight`: logical pixels at the top for the strip and the toolbar (0: none);
-    /// `bar`: what they hold (nil: the strip's slots alone), each row an equal share.
-    public init(layer: Layer, width: Int, height: Int, stripHeight: Int = 0, bar: PanelBar? = nil) {
+    /// `bar`: what they hold (nil: the strip's slots alone), each row an equal share;
+    /// `arrangement`: where the keys lie across the panel.
+    public init(
+        layer: Layer, width: Int, height: Int, stripHeight: Int = 0, bar: PanelBar? = nil,
+        arrangement: KeyArrangement = .full
+    ) {
         self.width = width
         self.height = height
         let top = Double(min(max(stripHeight, 0), height))
@@ -83,50 +87,57 @@ public struct PanelGeometry: Sendable, Equatable {
         let rowTops = sums.map { $0 * rowHeight }
         let unitsPerRow = layer.rows.map { $0.reduce(0) { $0 + $1.width } }
         // The widest row fills the keys' span (the panel, or its middle on a wide output);
-        // narrower rows are centred, their edge keys' touch areas reaching to the panel edges.
+        // narrower rows are centred, their edge keys' touch areas reaching to the panel edges
+        // (one-handed: to the span's edges).
         let units = max(unitsPerRow.max() ?? 1, 1)
-        let span = min(Double(width), max(units, PanelSizing.narrowestUnits) * PanelSizing.maxKeyWidth)
-        let left = ((Double(width) - span) / 2).rounded()
+        let (left, span) = PanelGeometry.keysSpan(units: units, width: width, arrangement: arrangement)
         var placed: [PlacedKey] = []
         for (r, row) in layer.rows.enumerated() {
             let y0 = top + rowTops[r].rounded()
             let y1 = r == rowCount - 1 ? Double(height) : top + rowTops[r + 1].rounded()
             let margin = (units - unitsPerRow[r]) / 2
-            var edges: [Double] = []
-            var u = margin
-            edges.append(u)
-            for key in row {
-                u += key.width
-                edges.append(u)
-            }
-            let x = edges.map { (left + span * $0 / units).rounded() }
-            let real = row.indices.filter { row[$0].action != .spacer }
-            for (n, i) in real.enumerated() {
-                let drawn = Rect(x: x[i], y: y0, width: x[i + 1] - x[i], height: y1 - y0)
-                let left = n == 0 ? 0 : x[i]
-                let right = n == real.count - 1 ? Double(width) : x[real[n + 1]]
-                let cell = Rect(x: left, y: y0, width: right - left, height: y1 - y0)
-                placed.append(PlacedKey(key: row[i], row: r, frame: drawn.insetBy(spacing / 2), cell: cell))
+            let segments = PanelGeometry.segments(
+                row, from: margin, units: units, width: width, arrangement: arrangement, span: (left, span))
+            for segment in segments {
+                let keys = segment.keys
+                let x = segment.x
+                let real = keys.indices.filter { keys[$0].action != .spacer }
+                for (n, i) in real.enumerated() {
+                    let drawn = Rect(x: x[i], y: y0, width: x[i + 1] - x[i], height: y1 - y0)
+                    let left = n == 0 ? segment.lo : x[i]
+                    let right = n == real.count - 1 ? segment.hi : x[real[n + 1]]
+                    let cell = Rect(x: left, y: y0, width: right - left, height: y1 - y0)
+                    placed.append(PlacedKey(key: keys[i], row: r, frame: drawn.insetBy(spacing / 2), cell: cell))
+                }
             }
         }
+        if case .oneHanded(let side, _) = arrangement {
+            let free =
+                side == .left
+                ? Rect(x: left + span, y: top, width: Double(width) - left - span, height: Double(height) - top)
+                : Rect(x: 0, y: top, width: left, height: Double(height) - top)
+            placed += PanelGeometry.handsButtons(in: free, keysAt: side, spacing: spacing)
+        }
+        // The strip and the toolbar lie over the keys (a split panel's: over its whole width).
+        let (barLeft, barSpan) = arrangement == .split ? (0.0, Double(width)) : (left, span)
         let bar = top > 0 ? (bar ?? PanelBar(slots: true)) : .none
         let barRow = bar.rows > 0 ? (top / Double(bar.rows)).rounded() : 0
         var y = 0.0
         if !bar.toolbar.isEmpty {
             let row = Rect(x: 0, y: 0, width: Double(width), height: bar.slots ? barRow : top)
             toolbar = row
-            placed += PanelGeometry.toolbarButtons(bar.toolbar, in: row, over: (left, span), spacing: spacing)
+            placed += PanelGeometry.toolbarButtons(bar.toolbar, in: row, over: (barLeft, barSpan), spacing: spacing)
             y = row.maxY
         }
         if bar.slots {
             let strip = Rect(x: 0, y: y, width: Double(width), height: top - y)
             self.strip = strip
             var slotsRow = strip
-            var slotsSpan = span
+            var slotsSpan = barSpan
             if let move = bar.candidates {
                 // One letter key's width at the strip's right end.
-                let x = (left + span * (1 - PanelGeometry.candidatesKeyShare)).rounded()
-                let drawn = Rect(x: x, y: strip.y, width: (left + span).rounded() - x, height: strip.height)
+                let x = (barLeft + barSpan * (1 - PanelGeometry.candidatesKeyShare)).rounded()
+                let drawn = Rect(x: x, y: strip.y, width: (barLeft + barSpan).rounded() - x, height: strip.height)
                 let cell = Rect(x: x, y: strip.y, width: strip.maxX - x, height: strip.height)
                 let label = move == .close ? "▴" : "▾"
                 placed.append(
@@ -134,11 +145,11 @@ public struct PanelGeometry: Sendable, Equatable {
                         key: Key(label: label, action: .candidates(move)), row: -1, frame: drawn.insetBy(spacing / 2), cell: cell)
                 )
                 slotsRow.width = x - strip.x
-                slotsSpan = x - left
+                slotsSpan = x - barLeft
             }
             let n = PanelGeometry.stripSlots
             for i in 0..<n {
-                let (drawn, cell) = PanelGeometry.column(i, of: n, in: slotsRow, over: (left, slotsSpan))
+                let (drawn, cell) = PanelGeometry.column(i, of: n, in: slotsRow, over: (barLeft, slotsSpan))
                 let slot = Key(label: "", action: .suggestion(i))
                 placed.append(PlacedKey(key: slot, row: -1, frame: drawn.insetBy(spacing / 2), cell: cell))
             }
@@ -171,6 +182,91 @@ public struct PanelGeometry: Sendable, Equatable {
             return PlacedKey(
                 key: Key(label: button.label, action: .toolbar(button)), row: -1,
                 frame: drawn.insetBy(spacing / 2), cell: cell)
+        }
+    }
+
+    /// The keys' span across the panel: its left edge and width (split: the width both
+    /// halves take together, from 0).
+    static func keysSpan(units: Double, width: Int, arrangement: KeyArrangement) -> (left: Double, span: Double) {
+        let w = Double(width)
+        let full = min(w, max(units, PanelSizing.narrowestUnits) * PanelSizing.maxKeyWidth)
+        switch arrangement {
+        case .full:
+            return (((w - full) / 2).rounded(), full)
+        case .oneHanded(let side, let share):
+            let span = min(full, (w * min(max(share, 0.1), 1)).rounded())
+            return (side == .left ? 0 : w - span, span)
+        case .split:
+            return (0, min(full, (w * KeyArrangement.splitKeysShare).rounded()))
+        }
+    }
+
+    /// A row's keys in runs placed side by side: `keys`, their edges' x (one more than
+    /// keys) and how far the outer keys' touch areas reach (`lo`, `hi`). One run but where
+    /// the row splits; a split row parts at the key boundary nearest its middle (a tie
+    /// gives the left half the key), and a space bar across the middle becomes two.
+    static func segments(
+        _ row: [Key], from margin: Double, units: Double, width: Int, arrangement: KeyArrangement,
+        span: (left: Double, span: Double)
+    ) -> [(keys: [Key], x: [Double], lo: Double, hi: Double)] {
+        var edges = [margin]
+        for key in row { edges.append(edges[edges.count - 1] + key.width) }
+        guard case .split = arrangement, row.count > 1 else {
+            let x = edges.map { (span.left + span.span * $0 / units).rounded() }
+            let (lo, hi) =
+                if case .oneHanded = arrangement { (span.left, span.left + span.span) } else { (0.0, Double(width)) }
+            return [(row, x, lo, hi)]
+        }
+        let mid = units / 2
+        let k = span.span / units
+        var leftKeys: [Key] = []
+        var rightKeys: [Key] = []
+        var leftEdges = [edges[0]]
+        var rightEdges: [Double] = []
+        for (i, key) in row.enumerated() {
+            let (a, b) = (edges[i], edges[i + 1])
+            if b <= mid || (a < mid && mid - a >= b - mid && key.action != .space) {
+                leftKeys.append(key)
+                leftEdges.append(b)
+            } else if a < mid, key.action == .space {
+                var first = key
+                first.width = mid - a
+                var second = key
+                second.width = b - mid
+                leftKeys.append(first)
+                leftEdges.append(mid)
+                rightKeys.append(second)
+                rightEdges = [mid, b]
+            } else {
+                if rightEdges.isEmpty { rightEdges.append(a) }
+                rightKeys.append(key)
+                rightEdges.append(b)
+            }
+        }
+        let w = Double(width)
+        let lx = leftEdges.map { ($0 * k).rounded() }
+        let rx = rightEdges.map { (w - (units - $0) * k).rounded() }
+        var runs: [(keys: [Key], x: [Double], lo: Double, hi: Double)] = []
+        if !leftKeys.isEmpty { runs.append((leftKeys, lx, 0, rightKeys.isEmpty ? w : lx[lx.count - 1])) }
+        if !rightKeys.isEmpty { runs.append((rightKeys, rx, leftKeys.isEmpty ? 0 : rx[0], w)) }
+        return runs
+    }
+
+    /// The widest the column of one-handed buttons gets (on a wide output the free side is
+    /// wider: the rest of it stays empty, away from the keys).
+    static let handsColumnWidth = 2 * PanelSizing.maxKeyWidth
+
+    /// The buttons on a one-handed panel's free side, one above the other, beside the keys.
+    static func handsButtons(in free: Rect, keysAt side: Side, spacing: Double) -> [PlacedKey] {
+        guard free.width >= 1, free.height >= 2 else { return [] }
+        let width = min(free.width, handsColumnWidth)
+        let x = side == .left ? free.x : free.maxX - width
+        let half = (free.height / 2).rounded()
+        return HandsMove.allCases.enumerated().map { n, move in
+            let y = n == 0 ? free.y : free.y + half
+            let cell = Rect(x: x, y: y, width: width, height: n == 0 ? half : free.height - half)
+            let key = Key(label: move.label(keysAt: side), action: .hands(move))
+            return PlacedKey(key: key, row: -1, frame: cell.insetBy(spacing / 2), cell: cell)
         }
     }
 
@@ -219,7 +315,7 @@ extension PanelGeometry {
     public static func forOutput(
         width: Int, height: Int, layout: Layout, layer: Layer,
         strip: Bool = false, bar: PanelBar? = nil,
-        size: PanelHeight = .automatic
+        size: PanelHeight = .automatic, arrangement: KeyArrangement = .full
     ) -> PanelGeometry {
         let bar = bar ?? PanelBar(slots: strip)
         let rows = layout.layers.map { $0.relativeRowHeights.reduce(0, +) }.max() ?? 1
@@ -229,16 +325,19 @@ extension PanelGeometry {
             let band =
                 bar.rows > 0
                 ? min(PanelSizing.stripHeight(rowHeight: Double(total) / (rows + 0.62 * bars)) * bar.rows, total - 1) : 0
-            return PanelGeometry(layer: layer, width: width, height: total, stripHeight: band, bar: bar)
+            return PanelGeometry(
+                layer: layer, width: width, height: total, stripHeight: band, bar: bar, arrangement: arrangement)
         }
         var keysHeight = PanelSizing.height(outputWidth: width, outputHeight: height, rows: rows)
-        guard bar.rows > 0 else { return PanelGeometry(layer: layer, width: width, height: keysHeight) }
+        guard bar.rows > 0 else {
+            return PanelGeometry(layer: layer, width: width, height: keysHeight, arrangement: arrangement)
+        }
         let stripHeight = PanelSizing.stripHeight(rowHeight: Double(keysHeight) / rows) * bar.rows
         // At least a pixel of keys: a layer surface anchored at the bottom must not ask for height 0.
         keysHeight = max(min(keysHeight, height / 2 - stripHeight), 1)
         return PanelGeometry(
             layer: layer, width: width, height: keysHeight + stripHeight, stripHeight: stripHeight,
-            bar: bar)
+            bar: bar, arrangement: arrangement)
     }
 }
 

@@ -77,7 +77,7 @@ public enum Submission {
             return [.key(sym, mods)]
         case .redrawKeys, .redrawAll, .schedule, .showPopup, .closePopup, .showPreview, .hidePreview,
             .nextKeyboard, .pickKeyboard, .hide, .pickSuggestion, .toolbar, .openPanel, .back, .clipboard,
-            .strokeStarted, .trailMoved, .stroke, .pickCandidate, .moveCandidates:
+            .strokeStarted, .trailMoved, .stroke, .pickCandidate, .moveCandidates, .panelMode, .hands:
             return []
         }
     }

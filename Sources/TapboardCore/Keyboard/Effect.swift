@@ -27,6 +27,10 @@ public enum Effect: Sendable, Equatable {
     /// The globe key: the next keyboard; a keyboard picked from the globe list.
     case nextKeyboard
     case pickKeyboard(String)
+    /// One-handed or full width, picked from the globe key's list; a button beside
+    /// one-handed keys was tapped.
+    case panelMode(PanelMode)
+    case hands(HandsMove)
     case hide
     /// A panel's key: show the named layout; go back to the keyboard shown before the panel.
     case openPanel(String)

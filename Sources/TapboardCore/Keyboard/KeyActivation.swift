@@ -138,6 +138,8 @@ extension KeyboardState {
         case .clipboard(let action):
             lastSpace = nil
             return [.clipboard(action)]
+        case .hands(let move):
+            return [.hands(move)]
         }
     }
 

@@ -61,6 +61,8 @@ public struct KeyboardState: Sendable {
     /// The enabled keyboards for the globe key's list, and the one shown.
     public var keyboards: [(name: String, displayName: String)] = []
     public var currentKeyboard = ""
+    /// The panel modes the globe key's list offers above the keyboards ("One-handed", "Full width").
+    public var modeChoices: [(mode: PanelMode, label: String)] = []
 
     public init(layout: Layout) {
         self.layout = layout
@@ -230,6 +232,7 @@ public struct KeyboardState: Sendable {
             guard let i = open.selected else { return effects }
             switch open.kind {
             case .alternates: return effects + typeText(open.values[i])
+            case .keyboards where i < modeChoices.count: return effects + [.panelMode(modeChoices[i].mode)]
             case .keyboards: return effects + [.pickKeyboard(open.values[i])]
             case .preview: return effects
             }
@@ -283,7 +286,9 @@ public struct KeyboardState: Sendable {
             let open: Popup
             if placed.key.action == .nextKeyboard {
                 guard !keyboards.isEmpty else { return [] }
-                open = .keyboards(keyboards, current: currentKeyboard, above: placed, panelWidth: geometry.width)
+                let modes = modeChoices.map { (name: "", displayName: $0.label) }
+                // The modes on top: the keyboards stay where they were, nearest the finger.
+                open = .keyboards(modes + keyboards, current: currentKeyboard, above: placed, panelWidth: geometry.width)
             } else {
                 let items = placed.key.alternates.map { isShifted ? upper($0) : $0 }
                 open = .alternates(items, above: placed, panelWidth: geometry.width)

@@ -157,6 +157,8 @@ public enum KeyAction: Sendable, Equatable {
     /// The clipboard history: `clipboard` in layout files opens its panel; the panel's
     /// own keys paste an item or clear it all.
     case clipboard(ClipboardAction)
+    /// A button beside one-handed keys (to the other edge, full width); not in layout files.
+    case hands(HandsMove)
 
     /// The name used in layout files and in `tapboard geometry`.
     public var name: String {
@@ -181,6 +183,7 @@ public enum KeyAction: Sendable, Equatable {
         case .clipboard(.open): "clipboard"
         case .clipboard(.paste): "clipboard-item"
         case .clipboard(.clear): "clipboard-clear"
+        case .hands(let move): move.rawValue
         }
     }
 }

@@ -1,0 +1,85 @@
+/// An edge of the panel.
+public enum Side: String, Sendable, Equatable, CaseIterable {
+    case left, right
+
+    public var other: Side { self == .left ? .right : .left }
+}
+
+/// How the user holds the keyboard: keys across the panel, or narrowed to one edge for
+/// one hand (the panel itself stays full width).
+public enum PanelMode: Sendable, Equatable {
+    case full
+    case oneHanded(Side)
+}
+
+/// A button beside one-handed keys, on the panel's free side.
+public enum HandsMove: String, Sendable, Equatable, CaseIterable {
+    /// The keys go to the other edge.
+    case otherSide = "one-handed-swap"
+    /// The keys take the whole width again.
+    case fullWidth = "one-handed-off"
+
+    /// What the button shows with the keys at `side`.
+    public func label(keysAt side: Side) -> String {
+        switch self {
+        case .otherSide: side == .left ? "⇥" : "⇤"
+        case .fullWidth: "↔"
+        }
+    }
+}
+
+/// When the letter rows part in two halves at the panel's edges.
+public enum SplitMode: String, Sendable, Equatable {
+    /// On outputs wider than tall and at least `KeyArrangement.splitWidth` logical pixels wide.
+    case auto
+    case on
+    case off
+}
+
+/// Where the keys lie across the panel.
+public enum KeyArrangement: Sendable, Equatable {
+    /// Over the whole width (centred, at most `PanelSizing.maxKeyWidth` a letter).
+    case full
+    /// Narrowed to `share` (0...1) of the width at one edge; the free side holds the
+    /// `HandsMove` buttons.
+    case oneHanded(Side, share: Double)
+    /// Each row parts at its middle into two halves at the panel's edges.
+    case split
+
+    /// `split = auto` splits on outputs at least this wide (logical pixels) and wider than tall.
+    public static let splitWidth = 1000
+    /// The share of a split panel's width its keys take at most (the rest is the gap).
+    static let splitKeysShare = 0.8
+
+    /// The arrangement for `mode` on an output of this size: one-handed as the user chose,
+    /// else split where `split` says so (keyboards only: panels such as emoji stay whole).
+    public static func choose(
+        mode: PanelMode, split: SplitMode, oneHandedWidth: Int, output: (width: Int, height: Int),
+        isPanel: Bool
+    ) -> KeyArrangement {
+        if case .oneHanded(let side) = mode {
+            return .oneHanded(side, share: Double(min(max(oneHandedWidth, 1), 100)) / 100)
+        }
+        guard !isPanel else { return .full }
+        switch split {
+        case .on: return .split
+        case .off: return .full
+        case .auto: return output.width > output.height && output.width >= splitWidth ? .split : .full
+        }
+    }
+}
+
+extension Settings {
+    /// The arrangement these settings give a panel in `mode` on an output of this size.
+    /// A keyboard made for wide screens (the `desktop` keyboard: rows wider than
+    /// `wholeRowUnits` letter keys) is never split, as panels are not.
+    public func arrangement(mode: PanelMode, output: (width: Int, height: Int), layout: Layout) -> KeyArrangement {
+        let whole =
+            layout.isPanel || layout.layers.contains { $0.rows.contains { $0.reduce(0) { $0 + $1.width } > Self.wholeRowUnits } }
+        return KeyArrangement.choose(
+            mode: mode, split: split, oneHandedWidth: oneHandedWidth, output: output, isPanel: whole)
+    }
+
+    /// Rows wider than this many letter keys make a keyboard too wide to split.
+    static let wholeRowUnits = 12.0
+}

@@ -1,0 +1,128 @@
+import Foundation
+import TapboardCore
+import Testing
+
+extension EndToEnd {
+    /// One-handed and split keys on a real compositor: the live panel draws its keys where
+    /// `tapboard geometry` says, and taps on them type.
+    @Suite struct PanelModeTests {
+        /// A compositor with an output of `size`, tapboard on it with `config`, the probe
+        /// focused and the panel drawn as `map` says.
+        func session(
+            _ kind: Compositor.Kind, size: (Int, Int) = (720, 1280), config: [String]
+        ) throws -> (Compositor, PanelMap, Child) {
+            let c = try Compositor(kind, size: size)
+            let map = try PanelMap(output: size, config: config)
+            let tb = try c.tapboard(config: config)
+            let p = try c.probe(["--hints", "lowercase"])
+            guard p.waitFor("ready"), p.waitFor("focus in") else {
+                throw HarnessError("the probe got no focus: \(p.lines) \(p.stderr)")
+            }
+            guard try waitUntil(5, { panelShown(try c.screenshot("panel-mode"), map) }) else {
+                throw HarnessError("the panel did not appear as `tapboard geometry` has it: \(tb.stderr)")
+            }
+            usleep(300_000)  // the input method's activate + done arrive just after focus
+            return (c, map, p)
+        }
+
+        static let right = Compositor.noSuggestions + ["one-handed = right"]
+        static let left = Compositor.noSuggestions + ["one-handed = left"]
+
+        @Test(arguments: Compositor.Kind.allCases)
+        func oneHandedKeysType(_ kind: Compositor.Kind) throws {
+            let (c, map, p) = try session(kind, config: Self.right)
+            // The letters lie in the right 80 % of the width, the buttons left of them.
+            let q = try #require(map.keys.first { $0.label == "q" })
+            #expect(q.x >= 720 * 0.2 - 1, "q at \(q.x)")
+            #expect(map.keys.contains { $0.action == "one-handed-swap" && $0.x < q.x })
+            try c.tap(map.taps(["h", "i"]))
+            #expect(p.waitFor("text \"hi\""), "probe saw: \(p.lines)")
+        }
+
+        /// Landscape (1280x720): one-handed wins over split; the keys at the left edge, the
+        /// buttons' column beside them.
+        @Test(arguments: Compositor.Kind.allCases)
+        func oneHandedKeysTypeInLandscape(_ kind: Compositor.Kind) throws {
+            let (c, map, p) = try session(kind, size: (1280, 720), config: Self.left)
+            let q = try #require(map.keys.first { $0.label == "q" })
+            let swap = try #require(map.keys.first { $0.action == "one-handed-swap" })
+            #expect(q.x < 20 && swap.x > 800 && swap.x < 1000, "q at \(q.x), buttons at \(swap.x)")
+            #expect(map.keys.filter { $0.action == "space" }.count == 1)
+            try c.tap(map.taps(["h", "i"]))
+            #expect(p.waitFor("text \"hi\""), "probe saw: \(p.lines)")
+        }
+
+        @Test(arguments: Compositor.Kind.allCases)
+        func theSideButtonsMoveTheKeysAndTypingFollows(_ kind: Compositor.Kind) throws {
+            let (c, right, p) = try session(kind, config: Self.right)
+            try c.tap(right.taps(["one-handed-swap"]))
+            let left = try PanelMap(config: Self.left)
+            guard try waitUntil(5, { panelShown(try c.screenshot("one-handed-left"), left) }) else {
+                throw HarnessError("the keys did not move left")
+            }
+            try c.tap(left.taps(["h", "i"]))
+            #expect(p.waitFor("text \"hi\""), "probe saw: \(p.lines)")
+            try c.tap(left.taps(["one-handed-off"]))
+            let full = try #require(plainPanel)
+            guard try waitUntil(5, { panelShown(try c.screenshot("one-handed-off"), full) }) else {
+                throw HarnessError("the keys did not take the whole width again")
+            }
+            try c.tap(full.taps(["o"]))
+            #expect(p.waitFor("text \"hio\""), "probe saw: \(p.lines)")
+        }
+
+        /// A long press on the globe key lists "One-handed" above the keyboards.
+        @Test(arguments: Compositor.Kind.allCases)
+        func theGlobeListTurnsOneHandedOn(_ kind: Compositor.Kind) throws {
+            let (c, full, p) = try session(kind, config: Compositor.noSuggestions)
+            let globe = try #require(full.keys.first { $0.action == "next-keyboard" })
+            let frame = Rect(x: globe.x, y: globe.y, width: globe.width, height: globe.height)
+            // Where the list opens, as the keyboard lays it out (panel coordinates): One-handed, us, emoji.
+            let list = Popup.keyboards(
+                [("", "One-handed"), ("us", ""), ("emoji", "")], current: "us",
+                above: PlacedKey(key: Key.text(""), row: 0, frame: frame, cell: frame),
+                panelWidth: full.width)
+            let top = Double(full.outputHeight - full.height)
+            let item = list.itemFrames[0].center
+            try c.tap([
+                "down:\(Int(frame.center.x)),\(Int(top + frame.center.y))", "sleep:900",
+                "move:\(Int(item.x)),\(Int(top + item.y))", "sleep:100", "up"
+            ])
+            let right = try PanelMap(config: Self.right)
+            guard try waitUntil(5, { panelShown(try c.screenshot("one-handed-picked"), right) }) else {
+                throw HarnessError("the globe list did not make the keys one-handed")
+            }
+            try c.tap(right.taps(["h", "i"]))
+            #expect(p.waitFor("text \"hi\""), "probe saw: \(p.lines)")
+        }
+
+        /// A 1920x1080 output: the rows part in halves at the edges (split = auto).
+        @Test(arguments: Compositor.Kind.allCases)
+        func splitKeysTypeInLandscape(_ kind: Compositor.Kind) throws {
+            let (c, map, p) = try session(kind, size: (1920, 1080), config: Compositor.noSuggestions)
+            let q = try #require(map.keys.first { $0.label == "q" })
+            let pKey = try #require(map.keys.first { $0.label == "p" })
+            #expect(q.x < 20 && pKey.x + pKey.width > 1900, "q at \(q.x), p ends at \(pKey.x + pKey.width)")
+            #expect(map.keys.filter { $0.action == "space" }.count == 2)
+            // Letters from both halves, the space from the right one.
+            try c.tap(map.taps(["t", "y", "p", "e", "d"]) + [try map.tapLast("space")] + map.taps(["h", "i"]))
+            #expect(p.waitFor("text \"typed hi\""), "probe saw: \(p.lines)")
+        }
+
+        /// `split = off` keeps the centred keys of a wide output.
+        @Test func splitOffKeepsTheKeysTogether() throws {
+            let map = try PanelMap(output: (1920, 1080), config: Compositor.noSuggestions + ["split = off"])
+            let q = try #require(map.keys.first { $0.label == "q" })
+            #expect(q.x > 400)
+            #expect(map.keys.filter { $0.action == "space" }.count == 1)
+        }
+    }
+}
+
+extension PanelMap {
+    /// The tapboard-tap step for the last key of this action (a split panel's right space bar).
+    func tapLast(_ action: String) throws -> String {
+        guard let k = keys.last(where: { $0.action == action }) else { throw HarnessError("no key \(action)") }
+        return "tap:\(Int(k.x + k.width / 2)),\(outputHeight - height + Int(k.y + k.height / 2))"
+    }
+}

@@ -1,0 +1,37 @@
+import TapboardCore
+import TapboardRender
+import Testing
+
+/// The Chinese, Japanese and Korean keyboards, and an engine's candidates over the keys.
+extension RenderTests {
+    @Test func zhBaseLayer() throws {
+        try compare(try render(try load("zh")).0, golden: "zhBaseLayer")
+    }
+
+    @Test func jaBaseLayer() throws {
+        try compare(try render(try load("ja")).0, golden: "jaBaseLayer")
+    }
+
+    @Test func koBaseLayer() throws {
+        try compare(try render(try load("ko")).0, golden: "koBaseLayer")
+    }
+
+    /// The candidates panel's first page: candidates as wide as they need, rows stretched,
+    /// the page keys and backspace below, the strip's close key at its right end.
+    @Test func candidatesPanel() throws {
+        let zh = try load("zh")
+        let candidates = [
+            "你好", "妳好", "逆号", "你", "拟", "尼", "泥", "呢", "妳", "妮", "腻", "逆", "倪", "暱", "伱", "祢",
+            "霓", "匿", "溺", "袮", "鉨", "児", "睨", "铌", "旎", "坭", "阋", "鲵", "嶷", "伲"
+        ]
+        let panel = CandidatePanel(candidates: candidates, rows: zh.layers[0].rows.count - 1)
+        let g = PanelGeometry.forOutput(
+            width: 360, height: 640, layout: zh, layer: panel.layer(page: 0),
+            bar: PanelBar(slots: true, candidates: .close))
+        var look = PanelAppearance()
+        look.strip = Strip(ranked: Array(candidates.prefix(3)))
+        let canvas = try #require(Canvas(width: g.width, height: g.height))
+        PanelRenderer().draw(g, look, on: canvas)
+        try compare(canvas, golden: "candidatesPanel")
+    }
+}

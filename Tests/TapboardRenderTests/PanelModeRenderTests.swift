@@ -1,0 +1,29 @@
+import TapboardCore
+import TapboardRender
+import Testing
+
+/// Goldens for one-handed and split keys.
+extension RenderTests {
+    func render(_ layout: Layout, output: (width: Int, height: Int), arrangement: KeyArrangement) throws -> Canvas {
+        let g = PanelGeometry.forOutput(
+            width: output.width, height: output.height, layout: layout, layer: layout.layers[0], strip: true,
+            arrangement: arrangement)
+        let canvas = try #require(Canvas(width: g.width, height: g.height, scale: 1))
+        PanelRenderer().draw(g, PanelAppearance(), on: canvas)
+        return canvas
+    }
+
+    /// A phone, keys at the right edge for the right thumb: the free side's buttons move
+    /// them left (⇤) and give them the whole width again (↔).
+    @Test func oneHandedRight() throws {
+        try compare(
+            try render(try load("us"), output: (720, 1280), arrangement: .oneHanded(.right, share: 0.8)),
+            golden: "oneHandedRight")
+    }
+
+    /// A 1920x1080 tablet: the rows part at their middle, halves at the edges, the space bar
+    /// in each half.
+    @Test func splitLandscape() throws {
+        try compare(try render(try load("us"), output: (1920, 1080), arrangement: .split), golden: "splitLandscape")
+    }
+}
