@@ -165,11 +165,8 @@ public struct Controller {
     /// Where the keys lie across the panel: one-handed as the user chose, split on wide
     /// outputs where the settings say so (not while the candidates panel covers the keys).
     public var arrangement: KeyArrangement {
-        let mode = keyboard.overlay == nil ? panelMode : .full
-        let whole = keyboard.overlay != nil || keyboard.layout.isPanel
-        return KeyArrangement.choose(
-            mode: mode, split: settings.split, oneHandedWidth: settings.oneHandedWidth,
-            output: (output.width, output.height), isPanel: whole)
+        guard keyboard.overlay == nil else { return .full }
+        return settings.arrangement(mode: panelMode, output: (output.width, output.height), layout: keyboard.layout)
     }
 
     /// Key rectangles for a panel of this size (the strip and toolbar as tall as they want to be).
