@@ -21,7 +21,7 @@ APPDIR = $(PREFIX)/share/applications
 # The version lives in Sources/tapboard/Options.swift.
 VERSION = $(shell sed -n 's/^let tapboardVersion = "\(.*\)"$$/\1/p' Sources/tapboard/Options.swift)
 SUBST = sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@VERSION@|$(VERSION)|g'
-DICTS = $(wildcard dictionaries/*.tbd) dictionaries/LICENSE dictionaries/README.md
+DICTS = $(wildcard dictionaries/*.tbd dictionaries/*-emoji.tsv) dictionaries/LICENSE dictionaries/README.md
 # Pictures of the shipped panels, in a folder per panel beside its layout file.
 IMAGES = $(wildcard layouts/*/*.svg layouts/*/*.png)
 IMAGEDIRS = $(sort $(dir $(IMAGES)))
@@ -52,6 +52,7 @@ test:
 	scripts/generate-protocols --check
 	scripts/build-pairs --check
 	scripts/build-known --check
+	scripts/build-emoji-names --check
 	$(SWIFT) build -c release --product tapboard --static-swift-stdlib
 	$(SWIFT) build --build-tests
 	TAPBOARD_BIN=$(CURDIR)/.build/release/tapboard $(SWIFT) test --skip-build

@@ -35,6 +35,8 @@ public struct Settings: Sendable, Equatable {
     public var exclusiveZone = true
     /// The last text items copied, in memory only, offered by a long press on Paste.
     public var clipboardHistory = true
+    /// The strip offers an emoji for a word just typed ("pizza": 🍕).
+    public var emojiSuggestions = false
     /// The keys narrowed to one edge from the start (`one-handed = off | left | right`), and
     /// the share of the width they take then, in percent.
     public var oneHanded = PanelMode.full
@@ -50,7 +52,7 @@ public struct Settings: Sendable, Equatable {
     static let keys = [
         "layouts", "long-press", "key-preview", "repeat-delay", "repeat-rate", "auto-capitalise",
         "suggestions", "autocorrect", "learn", "glide", "toolbar", "height", "number-row", "theme", "handle",
-        "feedback", "exclusive-zone", "clipboard-history", "one-handed", "one-handed-width", "split"
+        "feedback", "exclusive-zone", "clipboard-history", "emoji-suggestions", "one-handed", "one-handed-width", "split"
     ]
 
     /// Reads `key = value` lines (`#` starts a comment). Problems do not stop the
@@ -83,7 +85,7 @@ public struct Settings: Sendable, Equatable {
             guard let v = milliseconds(100...2000) else { return "\"long-press\" wants milliseconds from 100 to 2000" }
             longPress = v
         case "key-preview", "suggestions", "autocorrect", "learn", "glide", "number-row", "feedback", "exclusive-zone",
-            "clipboard-history":
+            "clipboard-history", "emoji-suggestions":
             let on: Bool
             switch value {
             case "on", "true", "yes": on = true
@@ -99,6 +101,7 @@ public struct Settings: Sendable, Equatable {
             case "glide": glide = on
             case "exclusive-zone": exclusiveZone = on
             case "clipboard-history": clipboardHistory = on
+            case "emoji-suggestions": emojiSuggestions = on
             default: learn = on
             }
         case "height":

@@ -16,9 +16,16 @@ func resolveLayout(_ o: Options, store: LayoutStore, settings: Settings? = nil) 
     case .failure(let e): return .failure(e)
     }
     guard let layerName = o.layer else { return .success((layout, layout.layers[0])) }
-    guard let layer = layout.layer(named: layerName) else {
+    guard var layer = layout.layer(named: layerName) else {
         let valid = layout.layers.map(\.name).joined(separator: ", ")
         return .failure(StoreError(message: "keyboard \"\(layout.name)\" has no layer \"\(layerName)\" (layers: \(valid))"))
+    }
+    if layerName == Controller.emojiSearchLayer, let query = o.context {
+        // The emoji search as it shows after typing QUERY, in the first language keyboard's language.
+        let languages = enabledLayoutNames(settings, store: store).compactMap { try? store.load($0).get().language }
+        let names = EmojiNameStore(layouts: store)
+        let table = languages.first { !$0.isEmpty }.flatMap(names.emojiNames(for:)) ?? names.emojiNames(for: "en")
+        layer = Controller.emojiSearch(layer, of: layout, query: query, names: table)
     }
     return .success((layout, layer))
 }

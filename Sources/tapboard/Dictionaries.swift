@@ -171,3 +171,30 @@ final class SuggestionStore: SuggestionLibrary {
 
     func learnedWords(for language: String) -> LearnedWords { LearnedStore.load(language) }
 }
+
+/// Emoji names by language (`dictionaries/<lang>-emoji.tsv`), each file read when first
+/// asked for: nothing is loaded until emoji search or the strip's emoji needs it.
+final class EmojiNameStore: EmojiNameLibrary {
+    private let layouts: LayoutStore
+    /// Where the files are, looked for on first use.
+    private lazy var dictionaries = DictionaryStore(layouts: layouts)
+    private var tables: [String: EmojiNames?] = [:]
+
+    init(layouts: LayoutStore) { self.layouts = layouts }
+
+    func emojiNames(for language: String) -> EmojiNames? {
+        let key = language.lowercased()
+        if let t = tables[key] { return t }
+        var table: EmojiNames?
+        search: for dir in dictionaries.directories {
+            for name in DictionaryStore.names(for: key) {
+                if case .success(let text) = Files.read(dir + "/" + name + "-emoji.tsv") {
+                    table = EmojiNames(text: text)
+                    break search
+                }
+            }
+        }
+        tables[key] = .some(table)
+        return table
+    }
+}

@@ -17,16 +17,18 @@ struct PanelMap {
     let height: Int
     let outputHeight: Int
 
-    /// `config`: the lines of the settings file tapboard runs with (nil: none).
+    /// `config`: the lines of the settings file tapboard runs with (nil: none); `context`:
+    /// on the emoji search layer, what was typed there.
     init(
         layout: String? = nil, layer: String? = nil, purpose: String? = nil, output: (Int, Int) = (720, 1280),
-        config: [String]? = nil
+        config: [String]? = nil, context: String? = nil
     ) throws {
         var args = ["geometry", "--output", "\(output.0)x\(output.1)"]
         if let config { args += ["--config", try settingsFile(config)] }
         if let layout { args += ["--layout", layout] }
         if let layer { args += ["--layer", layer] }
         if let purpose { args += ["--purpose", purpose] }
+        if let context { args += ["--context", context] }
         query = Array(args.dropFirst())
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Paths.tapboard)

@@ -115,6 +115,24 @@ import Testing
         try compare(try render(try load("emoji")).0, golden: "emojiFirstLayer")
     }
 
+    /// The desktop keyboard as a wide terminal field gets it (1280x720 landscape), Ctrl latched.
+    @Test func desktopKeyboard() throws {
+        let desktop = try load("desktop")
+        var look = PanelAppearance()
+        look.modifiers = .ctrl
+        try compare(try render(desktop, look, width: 1280, height: 720).0, golden: "desktopKeyboard")
+    }
+
+    /// The emoji keyboard's search layer after "pizza": the query, then the emoji found.
+    @Test func emojiSearchLayer() throws {
+        var emoji = try load("emoji")
+        let i = try #require(emoji.layers.firstIndex { $0.name == "search" })
+        emoji.layers[i].rows[0] =
+            [Key(label: "🔍 pizza", action: .layer("search"), width: 2)] + ["🍕", "🫓", "🧀"].map { Key.text($0) }
+            + [Key(label: "", action: .spacer, width: 5)]
+        try compare(try render(emoji, layer: "search").0, golden: "emojiSearchLayer")
+    }
+
     @Test func pinPad() throws {
         try compare(try render(try load("pin")).0, golden: "pinPad")
     }

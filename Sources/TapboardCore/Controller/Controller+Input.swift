@@ -74,7 +74,8 @@ extension Controller {
             case .nextKeyboard:
                 panelReturn = nil
                 let lib = library
-                out += switchKeyboard { $0.next { lib.isAvailable($0) } }
+                let wide = output.width > output.height
+                out += switchKeyboard { $0.next(wide: wide) { lib.isAvailable($0) } }
             case .pickKeyboard(let name): out += pickKeyboard(name)
             case .panelMode(let mode): out += setPanelMode(mode)
             case .hands(.otherSide): out += setPanelMode(.oneHanded(oneHandedSide.other))
@@ -83,7 +84,7 @@ extension Controller {
             case .openPanel(let name): out += openPanel(name)
             case .back: out += backFromPanel()
             case .commitText, .deleteBackward, .deleteWordBackward, .doubleSpace, .enter, .key:
-                out += (multiStage(e) ?? typeInWord(e) ?? submit(e)) + autoShift()
+                out += (emojiSearch(e) ?? multiStage(e) ?? typeInWord(e) ?? submit(e)) + autoShift()
             case .pickSuggestion(let slot) where engine != nil: out += pickCandidate(Strip.rank(ofSlot: slot))
             case .pickCandidate(let rank): out += pickCandidate(rank)
             case .moveCandidates(let move): out += moveCandidates(move)

@@ -161,6 +161,7 @@ extension Controller {
         let keep: Bool
         switch strip.slots[slot] {
         case .empty, .note: return []
+        case .emoji(let e): return pickEmoji(e)
         case .word(let w): (chosen, keep) = (w, false)
         case .keep(let w): (chosen, keep) = (w, true)
         }
@@ -213,6 +214,7 @@ extension Controller {
             new = p.strip(
                 for: typed, context: before, learned: learnedWords(),
                 autocorrect: mayAutocorrect && !word.kept.contains(typed))
+            new = withEmoji(new, word: typed.isEmpty ? lastWord(before) : typed)
         }
         return showInStrip(new)
     }

@@ -70,6 +70,11 @@ public struct Controller {
     var candidatePanel: (panel: CandidatePanel, page: Int)?
     /// What the field shows as preedit (an open sequence); empty: nothing.
     public internal(set) var preedit = ""
+    /// Emoji names by language (emoji search, the strip's emoji), loaded when first used;
+    /// nil: none.
+    let emojiLibrary: (any EmojiNameLibrary)?
+    /// The emoji search layer's query and what it found.
+    var emojiQuery = EmojiQuery()
     /// The keyboard selection before a panel was opened (`back` restores it); nil: no panel open.
     var panelReturn: KeyboardSelection?
     /// Milliseconds to wait after a field loses focus before hiding (focus may move to another field).
@@ -81,10 +86,12 @@ public struct Controller {
     /// among them join the globe key's list, not its tap cycle.
     public init(
         layouts: [Layout], settings: Settings, library: any LayoutLibrary, textInput: Bool = true,
-        suggestions: (any SuggestionLibrary)? = nil, compositions: (any CompositionOpener)? = nil
+        suggestions: (any SuggestionLibrary)? = nil, compositions: (any CompositionOpener)? = nil,
+        emojiNames: (any EmojiNameLibrary)? = nil
     ) {
         precondition(!layouts.isEmpty, "at least one keyboard")
         self.settings = settings
+        emojiLibrary = emojiNames
         self.library = library
         self.suggestions = suggestions
         self.compositions = compositions
@@ -158,11 +165,8 @@ public struct Controller {
     /// Where the keys lie across the panel: one-handed as the user chose, split on wide
     /// outputs where the settings say so (not while the candidates panel covers the keys).
     public var arrangement: KeyArrangement {
-        let mode = keyboard.overlay == nil ? panelMode : .full
-        let whole = keyboard.overlay != nil || keyboard.layout.isPanel
-        return KeyArrangement.choose(
-            mode: mode, split: settings.split, oneHandedWidth: settings.oneHandedWidth,
-            output: (output.width, output.height), isPanel: whole)
+        guard keyboard.overlay == nil else { return .full }
+        return settings.arrangement(mode: panelMode, output: (output.width, output.height), layout: keyboard.layout)
     }
 
     /// Key rectangles for a panel of this size (the strip and toolbar as tall as they want to be).
@@ -206,7 +210,14 @@ public struct Controller {
     /// Keys move after a layer or keyboard switch; a shift change leaves them.
     mutating func relayout() -> [Command] {
         guard let g = panel.geometry else { return [] }
-        if keyboard.layer.name != panel.laidOutLayer || g.keys.isEmpty { layOutKeysAgain(layer: keyboard.layer.name) }
+        if keyboard.layer.name != panel.laidOutLayer || g.keys.isEmpty {
+            layOutKeysAgain(layer: keyboard.layer.name)
+            if searchingEmoji {
+                // The search layer opened: a new query.
+                emojiQuery = EmojiQuery()
+                _ = showEmojiResults()
+            }
+        }
         return [.redraw(nil)]
     }
 

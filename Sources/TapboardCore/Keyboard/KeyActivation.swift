@@ -8,6 +8,19 @@ extension KeyboardState {
         }
     }
 
+    /// Space, Backspace or Return with sticky modifiers latched (Ctrl+Backspace,
+    /// Alt+Return): one key event with them held, then the modifiers are released;
+    /// nil with none latched.
+    mutating func chord(_ sym: String) -> [Effect]? {
+        guard !latched.isEmpty else { return nil }
+        var mods = latched
+        latched = []
+        lastSpace = nil
+        if shift != .off && !autoShifted { mods.insert(.shift) }
+        if shift == .once { shift = .off }
+        return [.key(sym, mods), .redrawAll]
+    }
+
     /// Keys that a second finger commits early.
     func isRolling(_ key: Key) -> Bool {
         switch key.action {
@@ -60,6 +73,7 @@ extension KeyboardState {
             }
             return typeText(key.text(shifted: isShifted || held) ?? "")
         case .space:
+            if let chord = chord("space") { return chord }
             if repeated {
                 lastSpace = nil
                 return [.commitText(" ")]
@@ -72,10 +86,10 @@ extension KeyboardState {
             return [.commitText(" ")]
         case .backspace:
             lastSpace = nil
-            return [.deleteBackward]
+            return chord("BackSpace") ?? [.deleteBackward]
         case .return:
             lastSpace = nil
-            return [.enter]
+            return chord("Return") ?? [.enter]
         case .shift:
             tapShift(time: time)
             return [.redrawAll]
@@ -89,8 +103,14 @@ extension KeyboardState {
         case .nextKeyboard:
             return [.nextKeyboard]
         case .keysym(let sym, let mods):
-            guard !latched.isEmpty else { return [.key(sym, mods)] }
-            let all = mods.union(latched)
+            // Shift set by the user (not by auto-capitalisation) goes with the key:
+            // Shift+Tab, Shift+arrows to select.
+            var all = mods.union(latched)
+            if shift != .off && !autoShifted {
+                all.insert(.shift)
+                if shift == .once { shift = .off }
+            }
+            guard all != mods || !latched.isEmpty else { return [.key(sym, mods)] }
             latched = []
             return [.key(sym, all), .redrawAll]
         case .modifier(let m):

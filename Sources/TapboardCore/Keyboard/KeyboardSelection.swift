@@ -16,13 +16,16 @@ public struct KeyboardSelection: Sendable, Equatable {
         self.enabled = enabled
     }
 
-    /// The keyboard to show, and the purpose variant to apply to it (email, URL).
-    public func shown(isAvailable: (String) -> Bool) -> (name: String, variant: ContentPurpose?) {
+    /// The keyboard to show, and the purpose variant to apply to it (email, URL); `wide`:
+    /// the output is wider than tall.
+    public func shown(wide: Bool = false, isAvailable: (String) -> Bool) -> (name: String, variant: ContentPurpose?) {
         let variant: ContentPurpose? = purpose == .email || purpose == .url ? purpose : nil
         if let manual { return (manual, variant) }
         let language = enabled[languageIndex]
         if variant != nil { return (language, variant) }
-        if let special = LayoutChoice.special(for: purpose), isAvailable(special) { return (special, nil) }
+        if let special = LayoutChoice.specials(for: purpose, wide: wide).first(where: isAvailable) {
+            return (special, nil)
+        }
         return (language, nil)
     }
 
@@ -33,7 +36,7 @@ public struct KeyboardSelection: Sendable, Equatable {
         wide: Bool, isAvailable: (String) -> Bool,
         load: (String) -> Result<Layout, E>
     ) -> Result<Layout, E> {
-        let (name, variant) = shown(isAvailable: isAvailable)
+        let (name, variant) = shown(wide: wide, isAvailable: isAvailable)
         return load(name).map { loaded in
             let layout = loaded.forPanel(wide: wide)
             return variant.map { layout.variant(for: $0) } ?? layout
@@ -47,8 +50,8 @@ public struct KeyboardSelection: Sendable, Equatable {
     }
 
     /// The globe key: the enabled keyboard after the one shown.
-    public mutating func next(isAvailable: (String) -> Bool) {
-        let current = shown(isAvailable: isAvailable).name
+    public mutating func next(wide: Bool = false, isAvailable: (String) -> Bool) {
+        let current = shown(wide: wide, isAvailable: isAvailable).name
         let index = enabled.firstIndex(of: current).map { ($0 + 1) % enabled.count } ?? languageIndex
         pick(enabled[index])
     }

@@ -8,6 +8,9 @@ public struct Strip: Sendable, Equatable {
         case keep(String)
         /// A word to the user that tapping does nothing with ("no word for that stroke").
         case note(String)
+        /// An emoji for the word just typed (`emoji-suggestions = on`): tapping it adds the
+        /// emoji after the word.
+        case emoji(String)
 
         public var text: String {
             switch self {
@@ -15,6 +18,7 @@ public struct Strip: Sendable, Equatable {
             case .word(let w): w
             case .keep(let w): "“\(w)”"
             case .note(let n): n
+            case .emoji(let e): e
             }
         }
     }

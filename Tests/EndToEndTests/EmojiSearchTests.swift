@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// The emoji keyboard's search layer: letters typed there find emoji by name, and the
+    /// emoji tapped goes into a GTK 4 field; the letters never do.
+    @Suite struct EmojiSearchTests {
+        @Test(arguments: Compositor.Kind.allCases)
+        func pizzaFoundByNameGoesIntoGTK(_ kind: Compositor.Kind) throws {
+            let c = try Compositor(kind)
+            let config = Compositor.noSuggestions
+            let tb = try c.tapboard(["--layouts", "us,emoji"], config: config)
+            let us = try PanelMap(layout: "us", config: config)
+            guard try waitUntil(5, { panelShown(try c.screenshot("emoji-search-start"), us) }) else {
+                throw HarnessError("the panel did not appear: \(tb.stderr)")
+            }
+            let entry = try c.realClient(.gtk4)
+            try c.tap([us.tap("next-keyboard")])
+            usleep(300_000)
+            let emoji = try PanelMap(layout: "emoji", config: config)
+            try c.tap([emoji.tap("🔍")])
+            usleep(300_000)
+            let search = try PanelMap(layout: "emoji", layer: "search", config: config)
+            guard try waitUntil(5, { panelShown(try c.screenshot("emoji-search-layer"), search) }) else {
+                throw HarnessError("the search layer did not show: \(tb.stderr)")
+            }
+            try c.tap(search.taps(["p", "i", "z", "z", "a"]))
+            // The top row shows the search and what it found, as `tapboard geometry` places them.
+            let found = try PanelMap(layout: "emoji", layer: "search", config: config, context: "pizza")
+            #expect(found.keys.first?.label == "🔍 pizza")
+            #expect(
+                try waitUntil(5) { panelShown(try c.screenshot("emoji-search-pizza"), found) },
+                "the panel does not show the results")
+            try c.tap([found.tap("🍕")])
+            #expect(waitUntil(5) { fieldText(entry) == "🍕" }, "entry: \(entry.lines) tapboard: \(tb.stderr)")
+            #expect(settledFieldText(entry) == "🍕")
+            #expect(!entry.lines.contains { $0.contains("p") && $0.hasPrefix("text ") }, "\(entry.lines)")
+        }
+
+        /// `emoji-suggestions = on`: "pizza" typed in GTK 4, the strip's right slot offers 🍕,
+        /// and tapping it puts the emoji after the word.
+        @Test(arguments: Compositor.Kind.allCases)
+        func theStripsEmojiGoesAfterTheWord(_ kind: Compositor.Kind) throws {
+            let c = try Compositor(kind)
+            let config = ["emoji-suggestions = on"]
+            let tb = try c.tapboard([], config: config)
+            let plain = try PanelMap(config: Compositor.noSuggestions)
+            guard try waitUntil(5, { panelShown(try c.screenshot("emoji-strip-start"), plain) }) else {
+                throw HarnessError("the panel did not appear: \(tb.stderr)")
+            }
+            let entry = try c.realClient(.gtk4)
+            usleep(300_000)  // the strip makes the panel taller
+            let panel = try PanelMap(config: config)
+            try c.tap(panel.taps(["p", "i", "z", "z", "a"]))
+            #expect(waitUntil(5) { fieldText(entry) == "pizza" }, "entry: \(entry.lines)")
+            usleep(300_000)
+            _ = try c.screenshot("emoji-strip-pizza")
+            try c.tap([panel.slot(2)])
+            #expect(settledFieldText(entry) == "pizza 🍕 ", "entry: \(entry.lines) tapboard: \(tb.stderr)")
+        }
+    }
+}
