@@ -9,7 +9,8 @@ public func fuzzCompose(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = Input(data, size)
     guard !ComposeFuzz.keyboards.isEmpty else { violated("no shipped keyboard with compose rules") }
     let (rules, keys) = ComposeFuzz.keyboards[Int(input.byte()) % ComposeFuzz.keyboards.count]
-    var m = rules.makeInput()
+    // Dead keys and Telex only: the layouts fuzzed name no engine.
+    guard var m = rules.makeInput() else { return 0 }
     while !input.isEmpty {
         let op = input.byte()
         switch op % 8 {
