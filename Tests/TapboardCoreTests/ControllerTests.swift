@@ -75,13 +75,7 @@ struct Driven {
             Issue.record("no key \(label)")
             return []
         }
-        time += 200
-        let at = time
-        var out = host.call { $0.press(.pointer, at: k.frame.center, time: at) }
-        out += host.call { $0.release(.pointer, time: at + 20) }
-        out += host.call { $0.settle() }  // as the app does once the text has gone out
-        checked()
-        return out
+        return tapKey(k)
     }
 
     /// Taps `key` (as laid out now) and returns what was sent.
@@ -91,7 +85,7 @@ struct Driven {
         let at = time
         var out = host.call { $0.press(.pointer, at: key.frame.center, time: at) }
         out += host.call { $0.release(.pointer, time: at + 20) }
-        out += host.call { $0.settle() }
+        out += host.call { $0.settle() }  // as the app does once the text has gone out
         checked()
         return out
     }
@@ -103,13 +97,7 @@ struct Driven {
             Issue.record("no strip slot \(slot)")
             return []
         }
-        time += 200
-        let at = time
-        var out = host.call { $0.press(.pointer, at: k.frame.center, time: at) }
-        out += host.call { $0.release(.pointer, time: at + 20) }
-        out += host.call { $0.settle() }
-        checked()
-        return out
+        return tapKey(k)
     }
 
     func textOut(_ commands: [Command]) -> [Command] {
