@@ -1,5 +1,6 @@
 import Foundation
 import TapboardCore
+import TestSupport
 import Testing
 
 extension EndToEnd {
@@ -117,8 +118,7 @@ extension EndToEnd {
         func theCandidatesPanelTurnsPagesAndPutsInAnyCandidate(_ client: RealClient, _ kind: Compositor.Kind) throws {
             let (c, app, panel) = try session(kind, client, layout: "zh")
             let candidates = try engineCandidates(c, layout: "zh", "ni")
-            let zh = try LayoutParser.parse(
-                String(contentsOfFile: Paths.root + "/layouts/zh.json", encoding: .utf8), file: "zh.json", defaultName: "zh")
+            let zh = try loadShipped("zh.json")
             let pages = CandidatePanel(candidates: candidates, rows: zh.layers[0].rows.count - 1)
             func geometry(_ layer: Layer, _ key: CandidatesMove) -> PanelGeometry {
                 PanelGeometry.forOutput(

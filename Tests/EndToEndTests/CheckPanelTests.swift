@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `tapboard check` on panels: pictures and opened layouts are looked for, and each
@@ -25,8 +26,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir + "/pics", withIntermediateDirectories: true)
         try "not a picture".write(toFile: dir + "/pics/broken.png", atomically: true, encoding: .utf8)
         try "<svg".write(toFile: dir + "/pics/cut.svg", atomically: true, encoding: .utf8)
-        try FileManager.default.copyItem(atPath: Paths.root + "/layouts/picker/sun.svg", toPath: dir + "/pics/sun.svg")
-        try FileManager.default.copyItem(atPath: Paths.root + "/layouts/picker/leaf.png", toPath: dir + "/pics/leaf.png")
+        try FileManager.default.copyItem(atPath: Repository.root + "/layouts/picker/sun.svg", toPath: dir + "/pics/sun.svg")
+        try FileManager.default.copyItem(atPath: Repository.root + "/layouts/picker/leaf.png", toPath: dir + "/pics/leaf.png")
         try "{\"name\": \"other\", \"layers\": [{\"name\": \"a\", \"rows\": [[\"x\"]]}]}"
             .write(toFile: dir + "/other.json", atomically: true, encoding: .utf8)
         let panel = """

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 extension EndToEnd {
@@ -7,7 +8,7 @@ extension EndToEnd {
     @Suite struct DemoTests {
         @Test func headlessDemoTypesItsSentence() throws {
             let env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8"]
-            let demo = try Child(Paths.root + "/scripts/demo", [], env: env)
+            let demo = try Child(Repository.root + "/scripts/demo", [], env: env)
             #expect(waitUntil(120) { !demo.process.isRunning }, "the demo did not end: \(demo.lines)")
             usleep(100_000)
             #expect(demo.process.terminationStatus == 0, "demo: \(demo.lines) \(demo.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 extension Compositor {
@@ -77,7 +78,7 @@ extension EndToEnd {
             let c = try Compositor(.sway)
             let dir = c.runDir + "/layouts"
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: Paths.root + "/layouts/digits.json", toPath: dir + "/digits.json")
+            try FileManager.default.copyItem(atPath: Repository.root + "/layouts/digits.json", toPath: dir + "/digits.json")
             let tb = try c.tapboard(env: ["TAPBOARD_LAYOUTS": dir])
             #expect(try waitUntil(5) { panelShown(try c.screenshot("bad-layout-start")) }, "tapboard: \(tb.stderr)")
             try Data([0xff, 0xfe, 0x7b]).write(to: URL(fileURLWithPath: dir + "/digits.json"))

@@ -1,17 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 
-/// Paths of the repository and of the built programs.
+/// Paths of the built programs and of what the tests leave behind.
 enum Paths {
-    static let root: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)  // Tests/EndToEndTests/Harness.swift
-        return parts.joined(separator: "/")
-    }()
-    static let bin = root + "/.build/debug"
+    static let bin = Repository.root + "/.build/debug"
     /// The keyboard under test: `make test` sets the release build; else the debug one.
     static let tapboard = ProcessInfo.processInfo.environment["TAPBOARD_BIN"] ?? bin + "/tapboard"
-    static let artifacts = root + "/.build/e2e-artifacts"
+    static let artifacts = Repository.root + "/.build/e2e-artifacts"
 }
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
@@ -194,7 +190,7 @@ final class Compositor: @unchecked Sendable {
             throw HarnessError("\(kind.rawValue) is not installed: run `make test`, which installs it")
         }
         process = try Child(
-            Paths.root + "/scripts/compositor", [kind.rawValue, runDir, "\(width)x\(height)"],
+            Repository.root + "/scripts/compositor", [kind.rawValue, runDir, "\(width)x\(height)"],
             env: ["PATH": path])
         let socket = runDir + "/wayland-1"
         guard waitUntil(10, { FileManager.default.fileExists(atPath: socket) }) else {
@@ -288,7 +284,7 @@ extension Compositor {
         var env = environment
         env["GDK_BACKEND"] = "wayland"
         env["GSK_RENDERER"] = "cairo"
-        let c = try Child("/usr/bin/python3", [Paths.root + "/Tests/EndToEndTests/Clients/gtk-entry.py"] + args, env: env)
+        let c = try Child("/usr/bin/python3", [Repository.root + "/Tests/EndToEndTests/Clients/gtk-entry.py"] + args, env: env)
         children.append(c)
         guard c.waitFor("ready", seconds: 15) else { throw HarnessError("the GTK entry did not start: \(c.stderr)") }
         return c

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs a program to its end; its status, standard output and standard error.
@@ -42,7 +43,7 @@ private func validList(_ message: String) -> [String] {
             try? FileManager.default.removeItem(atPath: tmp)
             try? FileManager.default.removeItem(atPath: home)
         }
-        let make = ["-C", Paths.root, "--no-print-directory", "PREFIX=/usr", "DESTDIR=" + tmp]
+        let make = ["-C", Repository.root, "--no-print-directory", "PREFIX=/usr", "DESTDIR=" + tmp]
         let install = try runToEnd("/usr/bin/make", make + ["install-files", "BIN=" + Paths.tapboard])
         try #require(install.0 == 0, "make install-files: \(install.2)")
         let bin = tmp + "/usr/bin/tapboard"
@@ -59,7 +60,7 @@ private func validList(_ message: String) -> [String] {
         let layouts = try runToEnd(bin, ["layouts"], env: env)
         #expect(layouts.0 == 0)
         let rows = layouts.1.split(separator: "\n").map { $0.components(separatedBy: "\t") }
-        let shipped = try FileManager.default.contentsOfDirectory(atPath: Paths.root + "/layouts")
+        let shipped = try FileManager.default.contentsOfDirectory(atPath: Repository.root + "/layouts")
             .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
         #expect(rows.map { $0[0] } == shipped)
         for row in rows {
@@ -67,7 +68,7 @@ private func validList(_ message: String) -> [String] {
         }
         // Panels' pictures are installed in their folders beside the layouts, and the installed panels check out.
         for panel in ["picker", "snippets"] {
-            let pictures = (try? FileManager.default.contentsOfDirectory(atPath: Paths.root + "/layouts/" + panel)) ?? []
+            let pictures = (try? FileManager.default.contentsOfDirectory(atPath: Repository.root + "/layouts/" + panel)) ?? []
             for picture in pictures {
                 #expect(
                     FileManager.default.fileExists(atPath: tmp + "/usr/share/tapboard/layouts/\(panel)/\(picture)"),

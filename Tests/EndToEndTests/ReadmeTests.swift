@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What the README shows a newcomer is what the program prints.
@@ -6,7 +7,7 @@ import Testing
     /// The README's sample of `tapboard geometry --output 720x1280`: every line of it but
     /// the elision (`, ...]}`) is a line of the real output.
     @Test func theGeometrySampleIsWhatGeometryPrints() throws {
-        let readme = try String(contentsOfFile: Paths.root + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: Repository.root + "/README.md", encoding: .utf8)
         guard let intro = readme.range(of: "`geometry` prints"),
             let open = readme.range(of: "```json\n", range: intro.upperBound..<readme.endIndex),
             let close = readme.range(of: "\n```", range: open.upperBound..<readme.endIndex)

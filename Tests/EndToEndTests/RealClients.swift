@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Real applications as text-input clients: a GTK 3 entry, the GTK 4 entry, and a page
@@ -60,7 +61,7 @@ func settledFieldText(_ client: Child, initial: String? = nil, quiet: Double = 1
 }
 
 extension Compositor {
-    static let clients = Paths.root + "/Tests/EndToEndTests/Clients"
+    static let clients = Repository.root + "/Tests/EndToEndTests/Clients"
     /// Browsers are slow to start under pixman.
     static let browserStart: Double = 30
 

@@ -1,5 +1,6 @@
 import Foundation
 import TapboardRender
+import TestSupport
 import Testing
 
 extension Compositor {
@@ -10,7 +11,7 @@ extension Compositor {
         let busAddress = try #require(busAddress)
         let schemes = ([colorScheme] + then).map(String.init)
         let portal = try start(
-            "/usr/bin/python3", [Paths.root + "/Tests/EndToEndTests/Clients/fake-portal.py"] + schemes,
+            "/usr/bin/python3", [Repository.root + "/Tests/EndToEndTests/Clients/fake-portal.py"] + schemes,
             env: ["DBUS_SESSION_BUS_ADDRESS": busAddress])
         guard portal.waitFor("ready", seconds: 10) else { throw HarnessError("the fake portal did not start: \(portal.stderr)") }
         return portal

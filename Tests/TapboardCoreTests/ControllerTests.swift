@@ -1,14 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import TapboardCore
-
-/// Keyboards from the repository's layouts/ folder, as the live app's store gives them.
-struct ShippedLibrary: LayoutLibrary {
-    func isAvailable(_ name: String) -> Bool { readText(layoutsDirectory + "/\(name).json") != nil }
-    func load(_ name: String) -> Result<Layout, LayoutLoadError> {
-        do { return .success(try loadShipped("\(name).json")) } catch { return .failure(LayoutLoadError("\(error)")) }
-    }
-}
 
 /// The controller as the app drives it: a field focused, the panel configured, taps by label.
 /// The controller driven through the shared CommandHost, as App drives it; after each
@@ -32,7 +25,7 @@ struct Driven {
         _ names: [String] = ["us", "emoji"], settings: Settings = Settings(), hidden: Bool = true,
         compositions: (any CompositionOpener)? = nil
     ) throws {
-        let lib = ShippedLibrary()
+        let lib = KeyboardLibrary()
         let layouts = try names.map { try lib.load($0).get() }
         host = CommandHost(Controller(layouts: layouts, settings: settings, library: lib, compositions: compositions))
         sent += c.start(hidden: hidden)

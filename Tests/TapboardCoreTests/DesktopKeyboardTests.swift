@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TapboardCore
@@ -40,11 +41,7 @@ import Testing
     @Test func theLayoutComesThroughTheSelectionByWidth() throws {
         var sel = KeyboardSelection(enabled: ["us"])
         sel.fieldChanged(purpose: .terminal)
-        let load = { (name: String) -> Result<Layout, LayoutLoadError> in
-            do { return .success(try loadShipped(name + ".json")) } catch {
-                return .failure(LayoutLoadError("\(error)"))
-            }
-        }
+        let load = KeyboardLibrary().load
         let wide = try sel.layout(wide: true, isAvailable: { _ in true }, load: load).get()
         #expect(wide.name == "desktop")
         let tall = try sel.layout(wide: false, isAvailable: { _ in true }, load: load).get()

@@ -1,10 +1,11 @@
 import TapboardCore
+import TestSupport
 import Testing
 
 @Suite struct EmojiNamesTests {
     /// The shipped table of a language.
     func names(_ language: String) throws -> EmojiNames {
-        let path = layoutsDirectory.dropLast("layouts".count) + "dictionaries/\(language)-emoji.tsv"
+        let path = Repository.dictionaries + "/\(language)-emoji.tsv"
         return EmojiNames(text: try #require(readText(String(path))))
     }
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TapboardCore
@@ -11,7 +12,7 @@ final class ShippedEmojiNames: EmojiNameLibrary {
     func emojiNames(for language: String) -> EmojiNames? {
         asked.append(language)
         let file = byLanguage ? EmojiNames.fileLanguage(for: language) : "en"
-        let path = layoutsDirectory.dropLast("layouts".count) + "dictionaries/\(file)-emoji.tsv"
+        let path = Repository.dictionaries + "/\(file)-emoji.tsv"
         return readText(String(path)).map { EmojiNames(text: $0) }
     }
 }
@@ -19,7 +20,7 @@ final class ShippedEmojiNames: EmojiNameLibrary {
 /// The emoji keyboard's search layer and the strip's emoji, through the controller.
 @Suite struct EmojiSearchTests {
     func driven(_ settings: Settings = Settings(), names: ShippedEmojiNames, language: String = "us") throws -> Driven {
-        let lib = ShippedLibrary()
+        let lib = KeyboardLibrary()
         var d = try Driven()
         d.c = Controller(
             layouts: [try lib.load(language).get(), try lib.load("emoji").get()], settings: settings, library: lib,

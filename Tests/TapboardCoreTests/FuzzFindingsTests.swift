@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TapboardCore
@@ -71,7 +72,7 @@ import Testing
 /// which takes an empty strip's place: ToolbarTests).
 @Suite struct StripChangeTests {
     func driven() throws -> Driven {
-        let lib = ShippedLibrary()
+        let lib = KeyboardLibrary()
         var d = try Driven()
         var settings = Settings()
         settings.toolbar = .off
@@ -154,7 +155,7 @@ import Testing
     /// already down on the harakat page: its press was kept with a key index of the
     /// page that went, so its release typed whatever base key had that index.
     @Test func aSecondFingerOnAOnceLayerTypesNoKeyOfAnotherLayer() throws {
-        let lib = ShippedLibrary()
+        let lib = KeyboardLibrary()
         var d = try Driven()
         d.c = Controller(layouts: [try lib.load("ar").get()], settings: Settings(), library: lib)
         d.sent = d.c.start(hidden: true)

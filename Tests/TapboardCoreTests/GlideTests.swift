@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TapboardCore
@@ -27,8 +28,8 @@ func strokePoints(_ word: String, in g: PanelGeometry, step: Double = 12, offset
 
 /// The shipped English dictionary and pairs.
 func shippedEnglish() throws -> Suggester {
-    let words = try #require(readBytes(layoutsDirectory + "/../dictionaries/en.tbd"))
-    let pairs = try #require(readBytes(layoutsDirectory + "/../dictionaries/en-pairs.tbd"))
+    let words = try #require(readBytes(Repository.dictionaries + "/en.tbd"))
+    let pairs = try #require(readBytes(Repository.dictionaries + "/en-pairs.tbd"))
     return Suggester(source: try Lexicon(bytes: words), pairs: try Lexicon(bytes: pairs))
 }
 
@@ -219,7 +220,7 @@ struct StrokeProvider: SuggestionProvider, SuggestionLibrary {
 /// Stroked words in the field: spacing, the strip's alternatives, backspace, secret fields.
 @Suite struct GlideControllerTests {
     func driven(_ settings: Settings = Settings(), words: [String] = ["hello", "hells", "help"]) throws -> Driven {
-        let lib = ShippedLibrary()
+        let lib = KeyboardLibrary()
         var d = try Driven()
         d.c = Controller(
             layouts: [try lib.load("us").get()], settings: settings, library: lib,

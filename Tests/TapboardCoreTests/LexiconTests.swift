@@ -1,29 +1,12 @@
 import Glibc
 import TapboardCore
+import TestSupport
 import Testing
 
-/// The repository's dictionaries/ folder and this target's Golden/ folder.
-private let repositoryDirectory: String = {
-    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)  // Tests/TapboardCoreTests/LexiconTests.swift
-    return parts.joined(separator: "/")
-}()
-private let dictionariesDirectory = repositoryDirectory + "/dictionaries"
-private let goldenDirectory = repositoryDirectory + "/Tests/TapboardCoreTests/Golden"
-
-private func files(in directory: String, ending suffix: String) -> [String] {
-    guard let d = opendir(directory) else { return [] }
-    defer { closedir(d) }
-    var names: [String] = []
-    while let e = readdir(d) {
-        let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        if name.hasSuffix(suffix) { names.append(name) }
-    }
-    return names.sorted()
-}
+private let goldenDirectory = Repository.root + "/Tests/TapboardCoreTests/Golden"
 
 private func shipped(_ language: String) throws -> Lexicon {
-    let bytes = try #require(readBytes("\(dictionariesDirectory)/\(language).tbd"))
+    let bytes = try #require(readBytes("\(Repository.dictionaries)/\(language).tbd"))
     return try Lexicon(bytes: bytes)
 }
 
@@ -46,7 +29,7 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
 
 @Suite struct LexiconTests {
     @Test func everyShippedDictionaryLoads() throws {
-        let names = files(in: dictionariesDirectory, ending: ".tbd").filter {
+        let names = Repository.files(in: Repository.dictionaries, ending: ".tbd").filter {
             !$0.hasSuffix("-pairs.tbd") && !$0.hasSuffix("-known.tbd")
         }
         #expect(names.count >= 25)
@@ -87,7 +70,7 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
 
     @Test func everyKeyboardLanguageHasADictionary() throws {
         let dictionaries = Set(
-            files(in: dictionariesDirectory, ending: ".tbd").map { String($0.dropLast(4)) }.filter {
+            Repository.files(in: Repository.dictionaries, ending: ".tbd").map { String($0.dropLast(4)) }.filter {
                 !$0.hasSuffix("-pairs") && !$0.hasSuffix("-known")
             })
         for file in layoutFiles() {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TapboardCore
@@ -199,7 +200,7 @@ import Testing
     }
 
     @Test func theWordTrackerSeesComposedLettersAsTyped() throws {
-        let lib = ShippedLibrary()
+        let lib = KeyboardLibrary()
         var d = try Driven()
         d.c = Controller(
             layouts: [try lib.load("us-intl").get()], settings: Settings(), library: lib,

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TapboardCore
@@ -131,17 +132,6 @@ import Testing
     }
 }
 
-/// A keyboard library: the shipped layouts, and a few written here.
-struct PanelLibrary: LayoutLibrary {
-    var extra: [String: Layout] = [:]
-    func isAvailable(_ name: String) -> Bool { extra[name] != nil || ShippedLibrary().isAvailable(name) }
-    func load(_ name: String) -> Result<Layout, LayoutLoadError> {
-        if let l = extra[name] { return .success(l) }
-        guard ShippedLibrary().isAvailable(name) else { return .failure(LayoutLoadError("unknown keyboard \"\(name)\"")) }
-        return ShippedLibrary().load(name)
-    }
-}
-
 /// Panels in the controller: opened by a key or from the globe's list, and left again.
 @Suite struct PanelControllerTests {
     /// A small keyboard with a key that opens `target`.
@@ -155,7 +145,7 @@ struct PanelLibrary: LayoutLibrary {
     }
 
     func driven(_ names: [String], extra: [Layout] = []) throws -> Driven {
-        let lib = PanelLibrary(extra: Dictionary(uniqueKeysWithValues: extra.map { ($0.name, $0) }))
+        let lib = KeyboardLibrary(extra)
         var d = try Driven()
         d.c = Controller(layouts: try names.map { try lib.load($0).get() }, settings: Settings(), library: lib)
         d.sent = d.c.start(hidden: true)

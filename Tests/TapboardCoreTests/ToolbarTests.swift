@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TapboardCore
@@ -5,7 +6,7 @@ import Testing
 /// The form toolbar: where it shows, what its buttons send.
 @Suite struct ToolbarTests {
     func driven(_ mode: ToolbarMode = .auto, suggestions: Bool = true) throws -> Driven {
-        let lib = ShippedLibrary()
+        let lib = KeyboardLibrary()
         var settings = Settings()
         settings.toolbar = mode
         var d = try Driven()
@@ -187,7 +188,7 @@ import Testing
     }
 
     @Test func onAWideOutputTheButtonsStandOverTheKeys() throws {
-        let layout = try ShippedLibrary().load("us").get()
+        let layout = try KeyboardLibrary().load("us").get()
         let g = PanelGeometry(
             layer: layout.layers[0], width: 2400, height: 400, stripHeight: 80,
             bar: PanelBar(slots: true, toolbar: ToolbarButton.allCases))

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TapboardCore
@@ -39,7 +40,7 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
 /// The word being typed: the strip, autocorrection and its undo, learning.
 @Suite struct WordTests {
     @Test func theStripIsAskedWithTheTextBeforeTheWord() throws {
-        let lib = ShippedLibrary()
+        let lib = KeyboardLibrary()
         var d = try Driven()
         d.c = Controller(layouts: [try lib.load("us").get()], settings: Settings(), library: lib, suggestions: ContextEcho())
         d.sent = d.c.start(hidden: true)
@@ -51,7 +52,7 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
     }
 
     func driven(_ settings: Settings = Settings(), learned: LearnedWords = LearnedWords()) throws -> Driven {
-        let lib = ShippedLibrary()
+        let lib = KeyboardLibrary()
         var d = try Driven()
         d.c = Controller(
             layouts: [try lib.load("us").get()], settings: settings, library: lib,
@@ -260,7 +261,7 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
 
     @Test func wordsAreLearnedInTheLanguageTheyWereTypedIn() throws {
         // Typed on us, the field left while the emoji keyboard (no language) shows.
-        let lib = ShippedLibrary()
+        let lib = KeyboardLibrary()
         var d = try Driven()
         d.c = Controller(
             layouts: [try lib.load("us").get(), try lib.load("emoji").get()], settings: Settings(),

@@ -1,25 +1,26 @@
 import TapboardCore
 import TapboardRender
+import TestSupport
 import Testing
 
 /// The Chinese, Japanese and Korean keyboards, and an engine's candidates over the keys.
 extension RenderTests {
     @Test func zhBaseLayer() throws {
-        try compare(try render(try load("zh")).0, golden: "zhBaseLayer")
+        try compare(try render(try loadShipped("zh.json")).0, golden: "zhBaseLayer")
     }
 
     @Test func jaBaseLayer() throws {
-        try compare(try render(try load("ja")).0, golden: "jaBaseLayer")
+        try compare(try render(try loadShipped("ja.json")).0, golden: "jaBaseLayer")
     }
 
     @Test func koBaseLayer() throws {
-        try compare(try render(try load("ko")).0, golden: "koBaseLayer")
+        try compare(try render(try loadShipped("ko.json")).0, golden: "koBaseLayer")
     }
 
     /// The candidates panel's first page: candidates as wide as they need, rows stretched,
     /// the page keys and backspace below, the strip's close key at its right end.
     @Test func candidatesPanel() throws {
-        let zh = try load("zh")
+        let zh = try loadShipped("zh.json")
         let candidates = [
             "你好", "妳好", "逆号", "你", "拟", "尼", "泥", "呢", "妳", "妮", "腻", "逆", "倪", "暱", "伱", "祢",
             "霓", "匿", "溺", "袮", "鉨", "児", "睨", "铌", "旎", "坭", "阋", "鲵", "嶷", "伲"

@@ -1,5 +1,6 @@
 import TapboardCore
 import TapboardRender
+import TestSupport
 import Testing
 
 /// Goldens for one-handed and split keys.
@@ -17,13 +18,13 @@ extension RenderTests {
     /// them left (⇤) and give them the whole width again (↔).
     @Test func oneHandedRight() throws {
         try compare(
-            try render(try load("us"), output: (720, 1280), arrangement: .oneHanded(.right, share: 0.8)),
+            try render(try loadShipped("us.json"), output: (720, 1280), arrangement: .oneHanded(.right, share: 0.8)),
             golden: "oneHandedRight")
     }
 
     /// A 1920x1080 tablet: the rows part at their middle, halves at the edges, the space bar
     /// in each half.
     @Test func splitLandscape() throws {
-        try compare(try render(try load("us"), output: (1920, 1080), arrangement: .split), golden: "splitLandscape")
+        try compare(try render(try loadShipped("us.json"), output: (1920, 1080), arrangement: .split), golden: "splitLandscape")
     }
 }

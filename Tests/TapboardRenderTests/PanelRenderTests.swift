@@ -1,19 +1,20 @@
 import TapboardCore
 import TapboardRender
+import TestSupport
 import Testing
 
 /// Panels drawn: pictures (SVG and PNG) with labels under them, rows of their own heights.
 extension RenderTests {
     @Test func pickerPanel() throws {
-        try compare(try render(try load("picker")).0, golden: "pickerPanel")
+        try compare(try render(try loadShipped("picker.json")).0, golden: "pickerPanel")
     }
 
     @Test func pickerPanelWide() throws {
-        try compare(try render(try load("picker"), width: 640, height: 360).0, golden: "pickerPanelWide")
+        try compare(try render(try loadShipped("picker.json"), width: 640, height: 360).0, golden: "pickerPanelWide")
     }
 
     @Test func snippetsPanel() throws {
-        try compare(try render(try load("snippets")).0, golden: "snippetsPanel")
+        try compare(try render(try loadShipped("snippets.json")).0, golden: "snippetsPanel")
     }
 
     /// The clipboard history's panel: items shortened to a line, the page key, Clear, Done.
@@ -27,12 +28,12 @@ extension RenderTests {
 
     /// A picture that cannot be shown leaves its key as a key without one: the label.
     @Test func aBrokenPictureShowsTheLabel() throws {
-        let picker = try load("picker")
+        let picker = try loadShipped("picker.json")
         var broken = picker
         var plain = picker
         for r in picker.layers[0].rows.indices {
             for k in picker.layers[0].rows[r].indices where picker.layers[0].rows[r][k].image != nil {
-                broken.layers[0].rows[r][k].image = RenderTests.root + "/Tests/TapboardRenderTests/RenderTests.swift.png"
+                broken.layers[0].rows[r][k].image = Repository.root + "/Tests/TapboardRenderTests/RenderTests.swift.png"
                 plain.layers[0].rows[r][k].image = nil
             }
         }

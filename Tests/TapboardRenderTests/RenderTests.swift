@@ -1,27 +1,12 @@
 import Glibc
 import TapboardCore
 import TapboardRender
+import TestSupport
 import Testing
 
 /// Draws layouts offscreen and compares them with PNG goldens named after the test.
 /// Set TAPBOARD_UPDATE_GOLDENS=1 to rewrite the goldens (then look at them).
 @Suite struct RenderTests {
-    static let root: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/")
-    }()
-
-    func load(_ name: String) throws -> Layout {
-        let path = RenderTests.root + "/layouts/\(name).json"
-        let f = try #require(fopen(path, "r"))
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var buf = [UInt8](repeating: 0, count: 65536)
-        while case let n = fread(&buf, 1, buf.count, f), n > 0 { bytes += buf[..<n] }
-        return try LayoutParser.parse(String(decoding: bytes, as: UTF8.self), file: path, defaultName: name)
-    }
-
     func render(
         _ layout: Layout, layer: String? = nil, _ look: PanelAppearance = PanelAppearance(),
         width: Int = 360, height: Int = 640
@@ -68,7 +53,7 @@ import Testing
     /// check that a wrong picture fails) nothing is written, goldens updated or not.
     @discardableResult
     func compare(_ canvas: Canvas, golden name: String, record: Bool = true) throws -> Bool {
-        let base = RenderTests.root + "/Tests/TapboardRenderTests/Goldens/\(name)"
+        let base = Repository.root + "/Tests/TapboardRenderTests/Goldens/\(name)"
         if record, getenv("TAPBOARD_UPDATE_GOLDENS") != nil {
             guard getenv("CI") == nil else {
                 Issue.record("TAPBOARD_UPDATE_GOLDENS is refused when CI is set: goldens are updated by hand, and looked at")
@@ -91,7 +76,7 @@ import Testing
     }
 
     @Test func aWrongLetterFailsTheComparison() throws {
-        var us = try load("us")
+        var us = try loadShipped("us.json")
         let row = us.layers[0].rows[0]
         us.layers[0].rows[0][0] = Key.text("o", width: row[0].width)
         let (canvas, _) = try render(us)
@@ -99,25 +84,25 @@ import Testing
     }
 
     @Test func usBaseLayer() throws {
-        let (canvas, _) = try render(try load("us"))
+        let (canvas, _) = try render(try loadShipped("us.json"))
         try compare(canvas, golden: "usBaseLayer")
     }
 
     @Test func deBaseLayer() throws {
-        try compare(try render(try load("de")).0, golden: "deBaseLayer")
+        try compare(try render(try loadShipped("de.json")).0, golden: "deBaseLayer")
     }
 
     @Test func arBaseLayer() throws {
-        try compare(try render(try load("ar")).0, golden: "arBaseLayer")
+        try compare(try render(try loadShipped("ar.json")).0, golden: "arBaseLayer")
     }
 
     @Test func emojiFirstLayer() throws {
-        try compare(try render(try load("emoji")).0, golden: "emojiFirstLayer")
+        try compare(try render(try loadShipped("emoji.json")).0, golden: "emojiFirstLayer")
     }
 
     /// The desktop keyboard as a wide terminal field gets it (1280x720 landscape), Ctrl latched.
     @Test func desktopKeyboard() throws {
-        let desktop = try load("desktop")
+        let desktop = try loadShipped("desktop.json")
         var look = PanelAppearance()
         look.modifiers = .ctrl
         try compare(try render(desktop, look, width: 1280, height: 720).0, golden: "desktopKeyboard")
@@ -125,7 +110,7 @@ import Testing
 
     /// The emoji keyboard's search layer after "pizza": the query, then the emoji found.
     @Test func emojiSearchLayer() throws {
-        var emoji = try load("emoji")
+        var emoji = try loadShipped("emoji.json")
         let i = try #require(emoji.layers.firstIndex { $0.name == "search" })
         emoji.layers[i].rows[0] =
             [Key(label: "🔍 pizza", action: .layer("search"), width: 2)] + ["🍕", "🫓", "🧀"].map { Key.text($0) }
@@ -134,18 +119,18 @@ import Testing
     }
 
     @Test func pinPad() throws {
-        try compare(try render(try load("pin")).0, golden: "pinPad")
+        try compare(try render(try loadShipped("pin.json")).0, golden: "pinPad")
     }
 
     @Test func shiftAndModifiersShowAsOn() throws {
-        let us = try load("us")
+        let us = try loadShipped("us.json")
         try compare(
             try render(us, PanelAppearance(shift: .locked, spaceLabel: "English (US)")).0,
             golden: "shiftAndModifiersShowAsOn")
     }
 
     @Test func suggestionStrip() throws {
-        let us = try load("us")
+        let us = try loadShipped("us.json")
         let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0], strip: true)
         let canvas = try #require(Canvas(width: g.width, height: g.height))
         var look = PanelAppearance()
@@ -158,7 +143,7 @@ import Testing
     /// middle to an ellipsis (no smaller and smaller sizes: each would stay in Cairo's
     /// glyph caches).
     @Test func longStripWordsAreCutInTheMiddle() throws {
-        let us = try load("us")
+        let us = try loadShipped("us.json")
         let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0], strip: true)
         let canvas = try #require(Canvas(width: g.width, height: g.height))
         var look = PanelAppearance()
@@ -172,7 +157,7 @@ import Testing
 
     /// The form toolbar above the strip (toolbar = always), Paste showing, Next held.
     @Test func formToolbar() throws {
-        let us = try load("us")
+        let us = try loadShipped("us.json")
         let bar = PanelBar(slots: true, toolbar: ToolbarButton.allCases)
         let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0], bar: bar)
         let next = try #require(g.keys.firstIndex { $0.key.action == .toolbar(.nextField) })
@@ -184,7 +169,7 @@ import Testing
     }
 
     @Test func alternatesPopup() throws {
-        let us = try load("us")
+        let us = try loadShipped("us.json")
         let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0])
         let e = try #require(g.keys.first { $0.key.label == "e" })
         var popup = Popup.alternates(e.key.alternates, above: e, panelWidth: g.width)
@@ -196,7 +181,7 @@ import Testing
     }
 
     @Test func pressedKeyIsHighlighted() throws {
-        let us = try load("us")
+        let us = try loadShipped("us.json")
         let (plain, g) = try render(us)
         let (pressed, _) = try render(us, PanelAppearance(highlighted: [0]))
         let c = g.keys[0].frame.center
@@ -210,7 +195,7 @@ import Testing
     }
 
     @Test func aShiftRedrawsOnlyTheKeysItChanges() throws {
-        let us = try load("us")
+        let us = try loadShipped("us.json")
         let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0])
         let canvas = try #require(Canvas(width: g.width, height: g.height))
         let renderer = PanelRenderer()
@@ -226,7 +211,7 @@ import Testing
     }
 
     @Test func redrawingOneKeyMatchesAFullDraw() throws {
-        let us = try load("us")
+        let us = try loadShipped("us.json")
         let look = PanelAppearance(highlighted: [3])
         let (full, g) = try render(us, look)
         let partial = try #require(Canvas(width: g.width, height: g.height))

@@ -1,5 +1,6 @@
 import TapboardCore
 import TapboardRender
+import TestSupport
 import Testing
 
 /// Goldens for wide outputs, the number row and long-press hints.
@@ -22,26 +23,26 @@ extension RenderTests {
         var look = PanelAppearance()
         look.strip = Strip(slots: [.keep("becuase"), .word("because"), .word("became")], autocorrect: "because")
         try compare(
-            try render(try load("us"), output: (1920, 1080), scale: 1, strip: true, look),
+            try render(try loadShipped("us.json"), output: (1920, 1080), scale: 1, strip: true, look),
             golden: "wideOutputCentred")
     }
 
     /// A 4K output at scale 2 (1920x1080 logical): the same panel with twice the pixels.
     @Test func wideOutputCentredScale2() throws {
-        try compare(try render(try load("us"), output: (1920, 1080), scale: 2), golden: "wideOutputCentredScale2")
+        try compare(try render(try loadShipped("us.json"), output: (1920, 1080), scale: 2), golden: "wideOutputCentredScale2")
     }
 
     /// `number-row = on` on the German keyboard: digits above the letters, hints on
     /// the digits (¹ ² ³) and on letters with accents.
     @Test func numberRow() throws {
-        try compare(try render(try load("de").addingNumberRow(), output: (360, 640), scale: 2), golden: "numberRow")
+        try compare(try render(try loadShipped("de.json").addingNumberRow(), output: (360, 640), scale: 2), golden: "numberRow")
     }
 
     /// Hints follow shift: upper-case accents on shifted letters; emoji keys with skin
     /// tones show a dot.
     @Test func hintsFollowShiftAndEmojiShowAMark() throws {
-        let (shifted, _) = try render(try load("fr"), PanelAppearance(shift: .once))
+        let (shifted, _) = try render(try loadShipped("fr.json"), PanelAppearance(shift: .once))
         try compare(shifted, golden: "hintsShifted")
-        try compare(try render(try load("emoji"), layer: "people").0, golden: "hintsEmojiMark")
+        try compare(try render(try loadShipped("emoji.json"), layer: "people").0, golden: "hintsEmojiMark")
     }
 }

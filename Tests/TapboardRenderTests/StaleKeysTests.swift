@@ -1,5 +1,6 @@
 import TapboardCore
 import TapboardRender
+import TestSupport
 import Testing
 
 /// Which keys a buffer's pixels lack, and the live panel's two buffers taking turns.
@@ -25,7 +26,7 @@ import Testing
     /// may have been drawn in between), and ends up as a whole panel drawn afresh.
     @Test func buffersTakingTurnsMatchAWholeDrawing() throws {
         let tests = RenderTests()
-        let us = try tests.load("us")
+        let us = try loadShipped("us.json")
         let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0])
         let renderer = PanelRenderer()
         var buffers = [

@@ -1,5 +1,6 @@
 import TapboardCore
 import TapboardRender
+import TestSupport
 import Testing
 
 /// Each built-in theme drawn at scale 1 and 2: keys, a shift that is on, a held key, the
@@ -8,7 +9,7 @@ import Testing
     static let themes: [(name: String, theme: Theme)] = Theme.builtIn
 
     func panel(_ theme: Theme, scale: Int) throws -> Canvas {
-        let us = try RenderTests().load("us")
+        let us = try loadShipped("us.json")
         let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0], strip: true)
         let canvas = try #require(Canvas(width: g.width * scale, height: g.height * scale, scale: scale))
         var look = PanelAppearance(highlighted: [1], shift: .locked, spaceLabel: "English (US)")
@@ -18,7 +19,7 @@ import Testing
     }
 
     func popup(_ theme: Theme, scale: Int) throws -> Canvas {
-        let us = try RenderTests().load("us")
+        let us = try loadShipped("us.json")
         let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0])
         let e = try #require(g.keys.first { $0.key.label == "e" })
         var popup = Popup.alternates(e.key.alternates, above: e, panelWidth: g.width)
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func aNewThemeRedrawsTheWholePanel() throws {
-        let us = try RenderTests().load("us")
+        let us = try loadShipped("us.json")
         let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0])
         let canvas = try #require(Canvas(width: g.width, height: g.height))
         let renderer = PanelRenderer()
@@ -67,7 +68,7 @@ import Testing
     @Test func aGapChangesOnlyTheCaps() throws {
         var wide = Theme.dark
         wide.gap = 16
-        let us = try RenderTests().load("us")
+        let us = try loadShipped("us.json")
         let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0])
         let plain = try #require(Canvas(width: g.width, height: g.height))
         let gapped = try #require(Canvas(width: g.width, height: g.height))

@@ -1,5 +1,6 @@
 import Glibc
 import TapboardCore
+import TestSupport
 import Testing
 
 @testable import TapboardRender
@@ -172,24 +173,15 @@ import Testing
         }
     }
 
-    static func read(_ path: String) throws -> String {
-        let f = try #require(fopen(RenderTests.root + "/" + path, "r"), "cannot open \(path)")
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var buf = [UInt8](repeating: 0, count: 65536)
-        while case let n = fread(&buf, 1, buf.count, f), n > 0 { bytes += buf[..<n] }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     @Test(arguments: Theme.builtIn.map(\.name)) func theShippedThemeFilesAreTheBuiltIns(name: String) throws {
-        let (t, warnings) = ThemeFile.parse(try Self.read("data/themes/\(name).theme"), file: name)
+        let (t, warnings) = ThemeFile.parse(try requireText(Repository.root + "/data/themes/\(name).theme"), file: name)
         #expect(warnings.isEmpty)
         #expect(t == Theme.named(name))
     }
 
     /// The README's full example uses every setting, and each line is valid.
     @Test func theReadmeExampleIsValidAndComplete() throws {
-        let readme = try Self.read("README.md")
+        let readme = try requireText(Repository.root + "/README.md")
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
         let heading = try #require(lines.firstIndex(of: "Every setting, in a full example:"))
         let body = lines[(heading + 3)...].prefix { $0 != "```" }

@@ -1,5 +1,6 @@
 import TapboardCore
 import TapboardRender
+import TestSupport
 import Testing
 
 /// The trail of a stroke (glide typing) over the panel: how it looks, and that it goes
@@ -21,7 +22,7 @@ extension RenderTests {
     }
 
     func usGeometry() throws -> (Layout, PanelGeometry) {
-        let us = try load("us")
+        let us = try loadShipped("us.json")
         return (us, PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0]))
     }
 

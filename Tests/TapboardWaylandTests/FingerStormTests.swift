@@ -1,4 +1,5 @@
 import TapboardCore
+import TestSupport
 import Testing
 
 @testable import TapboardWayland
@@ -12,15 +13,6 @@ struct SeededRandom: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
-    }
-}
-
-/// Keyboards by name from a fixed set.
-struct Keyboards: LayoutLibrary {
-    let all: [String: Layout]
-    func isAvailable(_ name: String) -> Bool { all[name] != nil }
-    func load(_ name: String) -> Result<Layout, LayoutLoadError> {
-        all[name].map { .success($0) } ?? .failure(LayoutLoadError("no \(name)"))
     }
 }
 
@@ -47,13 +39,13 @@ final class Storm {
     var random: SeededRandom
     static let sources: [PressSource] = [.pointer, .touch(0), .touch(1), .touch(2), .touch(3), .touch(4)]
 
-    init(_ layout: Layout, library: Keyboards, seed: UInt64, purpose: ContentPurpose, suggestions: Bool) throws {
+    init(_ layout: Layout, library: KeyboardLibrary, seed: UInt64, purpose: ContentPurpose, suggestions: Bool) throws {
         random = SeededRandom(state: seed)
         let vk = try VirtualKeyboard(sink: log)
         self.vk = vk
         host = CommandHost(
             Controller(
-                layouts: [layout] + (library.all["emoji"].map { [$0] } ?? []), settings: Settings(),
+                layouts: [layout] + (library.extra["emoji"].map { [$0] } ?? []), settings: Settings(),
                 library: library, suggestions: suggestions ? FewWords() : nil), time: 10_000)
         host.onKeys = { command, time in
             switch command {
@@ -121,8 +113,8 @@ final class Storm {
 }
 
 @Suite struct FingerStormTests {
-    static let layouts: [Layout] = (try? KeymapTests().shippedLayouts()) ?? []
-    static let library = Keyboards(all: Dictionary(layouts.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }))
+    static let layouts: [Layout] = (try? layoutFiles().map(loadShipped)) ?? []
+    static let library = KeyboardLibrary(layouts, shipped: false)
 
     /// Random presses, moves, releases and cancels from five fingers and the pointer on
     /// every shipped keyboard, with timers coming due in between: afterwards nothing is

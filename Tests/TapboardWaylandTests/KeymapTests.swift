@@ -1,6 +1,7 @@
 import CXKBCommon
 import Glibc
 import TapboardCore
+import TestSupport
 import Testing
 
 @testable import TapboardWayland
@@ -8,31 +9,7 @@ import Testing
 /// Every character a shipped keyboard can type must be typeable through the virtual
 /// keyboard: either the base keymap has it, or a generated keymap gets it.
 @Suite struct KeymapTests {
-    static let layoutsDirectory: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/") + "/layouts"
-    }()
-
-    func shippedLayouts() throws -> [Layout] {
-        var layouts: [Layout] = []
-        let d = try #require(opendir(KeymapTests.layoutsDirectory))
-        defer { closedir(d) }
-        while let e = readdir(d) {
-            let name = withUnsafeBytes(of: e.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name.hasSuffix(".json") else { continue }
-            let f = try #require(fopen(KeymapTests.layoutsDirectory + "/" + name, "r"))
-            var bytes: [UInt8] = []
-            var buf = [UInt8](repeating: 0, count: 65536)
-            while case let n = fread(&buf, 1, buf.count, f), n > 0 { bytes += buf[..<n] }
-            fclose(f)
-            layouts.append(
-                try LayoutParser.parse(
-                    String(decoding: bytes, as: UTF8.self), file: name,
-                    defaultName: String(name.dropLast(5))))
-        }
-        return layouts
-    }
+    func shippedLayouts() throws -> [Layout] { try layoutFiles().map(loadShipped) }
 
     /// A virtual keyboard whose requests are written down instead of sent.
     final class Log: KeySink {

@@ -1,4 +1,5 @@
 import TapboardCore
+import TestSupport
 import Testing
 
 @testable import TapboardWayland
@@ -6,14 +7,6 @@ import Testing
 /// Touch events fed to the seat, as wl_touch would deliver them, go the live panel's
 /// way (PressRouter to the Controller); what the controller sends is recorded.
 @Suite struct TouchTests {
-    struct Library: LayoutLibrary {
-        let layout: Layout
-        func isAvailable(_ name: String) -> Bool { name == layout.name }
-        func load(_ name: String) -> Result<Layout, LayoutLoadError> {
-            name == layout.name ? .success(layout) : .failure(LayoutLoadError("no \(name)"))
-        }
-    }
-
     /// A controller with its panel shown and configured, and what it sent.
     final class Recorder {
         var controller: Controller
@@ -23,7 +16,7 @@ import Testing
             var settings = Settings()
             settings.keyPreview = false
             controller = Controller(
-                layouts: [layout], settings: settings, library: Library(layout: layout),
+                layouts: [layout], settings: settings, library: KeyboardLibrary([layout], shipped: false),
                 textInput: false)
             for case .showPanel(let h) in controller.start(hidden: false) {
                 _ = controller.panelConfigured(width: 720, height: h)
