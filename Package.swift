@@ -7,18 +7,14 @@ let package = Package(
     name: "tapboard",
     targets: [
         // C libraries from Debian, found through pkg-config.
-        .systemLibrary(
-            name: "CWayland", pkgConfig: "wayland-client",
-            providers: [.apt(["libwayland-dev"])]),
-        .systemLibrary(
-            name: "CXKBCommon", pkgConfig: "xkbcommon",
-            providers: [.apt(["libxkbcommon-dev"])]),
-        .systemLibrary(
-            name: "CPangoCairo", pkgConfig: "pangocairo",
-            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
-        .systemLibrary(
-            name: "CSystemd", pkgConfig: "libsystemd",
-            providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CWayland", pkgConfig: "wayland-client",
+                       providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
+                       providers: [.apt(["libxkbcommon-dev"])]),
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo",
+                       providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd",
+                       providers: [.apt(["libsystemd-dev"])]),
         // librime's header, for the layout of its RimeApi table of functions only: no link
         // directive, the library is opened with dlopen (TapboardEngines).
         .systemLibrary(name: "CRime", providers: [.apt(["librime-dev"])]),
@@ -26,26 +22,20 @@ let package = Package(
         .target(name: "CWaylandProtocols", dependencies: ["CWayland"]),
 
         .target(name: "TapboardCore", swiftSettings: strict),
-        .target(
-            name: "TapboardRender", dependencies: ["TapboardCore", "CPangoCairo"],
-            swiftSettings: strict),
-        .target(
-            name: "TapboardWayland",
-            dependencies: ["TapboardCore", "CWayland", "CWaylandProtocols", "CXKBCommon"],
-            swiftSettings: strict),
+        .target(name: "TapboardRender", dependencies: ["TapboardCore", "CPangoCairo"],
+                swiftSettings: strict),
+        .target(name: "TapboardWayland",
+                dependencies: ["TapboardCore", "CWayland", "CWaylandProtocols", "CXKBCommon"],
+                swiftSettings: strict),
         // Chinese, Japanese and Korean input through librime, Anthy and libhangul, and the
         // hunspell spell checker: each library is opened with dlopen on first use, never linked.
         .target(name: "TapboardEngines", dependencies: ["TapboardCore", "CRime"], swiftSettings: strict),
         // Release builds take the C++ runtime statically (see Link/libstdc++.so).
-        .executableTarget(
-            name: "tapboard",
-            dependencies: ["TapboardCore", "TapboardEngines", "TapboardRender", "TapboardWayland", "CSystemd"],
-            exclude: ["Link"], swiftSettings: strict,
-            linkerSettings: [
-                .unsafeFlags(
-                    ["-L" + Context.packageDirectory + "/Sources/tapboard/Link"],
-                    .when(configuration: .release))
-            ]),
+        .executableTarget(name: "tapboard",
+                          dependencies: ["TapboardCore", "TapboardEngines", "TapboardRender", "TapboardWayland", "CSystemd"],
+                          exclude: ["Link"], swiftSettings: strict,
+                          linkerSettings: [.unsafeFlags(["-L" + Context.packageDirectory + "/Sources/tapboard/Link"],
+                                                        .when(configuration: .release))]),
 
         // Test-only Wayland clients (C): a text-input-v3 probe and a virtual-pointer tapper.
         .executableTarget(name: "tapboard-probe", dependencies: ["CWayland", "CWaylandProtocols", "CXKBCommon"]),
@@ -53,21 +43,16 @@ let package = Package(
 
         // What the test targets share: the repository's files, the shipped keyboards, a keyboard library.
         .target(name: "TestSupport", dependencies: ["TapboardCore"], path: "Tests/TestSupport", swiftSettings: strict),
-        .testTarget(
-            name: "TapboardCoreTests", dependencies: ["TapboardCore", "TestSupport"], exclude: ["Golden"],
-            swiftSettings: strict),
-        .testTarget(
-            name: "TapboardRenderTests", dependencies: ["TapboardCore", "TapboardRender", "TestSupport"],
-            exclude: ["Goldens"], swiftSettings: strict),
-        .testTarget(
-            name: "TapboardWaylandTests", dependencies: ["TapboardWayland", "TapboardCore", "CXKBCommon", "TestSupport"],
-            swiftSettings: strict),
-        .testTarget(
-            name: "TapboardEnginesTests", dependencies: ["TapboardEngines", "TapboardCore"],
-            swiftSettings: strict),
-        .testTarget(
-            name: "EndToEndTests", dependencies: ["TapboardCore", "TapboardRender", "TestSupport"],
-            exclude: ["Clients"], swiftSettings: strict)
+        .testTarget(name: "TapboardCoreTests", dependencies: ["TapboardCore", "TestSupport"], exclude: ["Golden"],
+                    swiftSettings: strict),
+        .testTarget(name: "TapboardRenderTests", dependencies: ["TapboardCore", "TapboardRender", "TestSupport"],
+                    exclude: ["Goldens"], swiftSettings: strict),
+        .testTarget(name: "TapboardWaylandTests", dependencies: ["TapboardWayland", "TapboardCore", "CXKBCommon", "TestSupport"],
+                    swiftSettings: strict),
+        .testTarget(name: "TapboardEnginesTests", dependencies: ["TapboardEngines", "TapboardCore"],
+                    swiftSettings: strict),
+        .testTarget(name: "EndToEndTests", dependencies: ["TapboardCore", "TapboardRender", "TestSupport"],
+                    exclude: ["Clients"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
