@@ -79,7 +79,7 @@ extension EndToEnd {
             let frame = Rect(x: globe.x, y: globe.y, width: globe.width, height: globe.height)
             // Where the list opens, as the keyboard lays it out (panel coordinates): One-handed, us, emoji.
             let list = Popup.keyboards(
-                [("", "One-handed"), ("us", ""), ("emoji", "")], current: "us",
+                [("", "One-handed"), ("", "Floating"), ("us", ""), ("emoji", "")], current: "us",
                 above: PlacedKey(key: Key.text(""), row: 0, frame: frame, cell: frame),
                 panelWidth: full.width)
             let top = Double(full.outputHeight - full.height)
@@ -93,6 +93,64 @@ extension EndToEnd {
                 throw HarnessError("the globe list did not make the keys one-handed")
             }
             try c.tap(right.taps(["h", "i"]))
+            #expect(p.waitFor("text \"hi\""), "probe saw: \(p.lines)")
+        }
+
+        static let floating = Compositor.noSuggestions + ["floating = on"]
+
+        /// The tapboard-tap steps that press `map`'s grip, drag it `by` logical pixels in
+        /// `steps` small moves (the panel follows each, so the pointer stays on the grip) and let go.
+        func dragSteps(_ map: PanelMap, by: (x: Int, y: Int), steps: Int = 12) throws -> [String] {
+            let grip = try #require(map.keys.first { $0.action == "grip" })
+            let x = map.origin.x + Int(grip.x + grip.width / 2)
+            let y = map.origin.y + Int(grip.y + grip.height / 2)
+            var out = ["down:\(x),\(y)", "sleep:100"]
+            for i in 1...steps { out += ["move:\(x + by.x * i / steps),\(y + by.y * i / steps)", "sleep:60"] }
+            return out + ["sleep:200", "up"]
+        }
+
+        /// A floating panel dragged by its grip goes where it was dragged, and its keys type
+        /// there into a GTK window, which keeps its size throughout (no exclusive zone).
+        @Test(arguments: Compositor.Kind.allCases)
+        func aFloatingPanelDraggedAndThenTypedOn(_ kind: Compositor.Kind) throws {
+            let c = try Compositor(kind)
+            let map = try PanelMap(config: Self.floating)
+            #expect(map.width < 720 && map.floats)
+            let tb = try c.tapboard(["--hidden"], config: Self.floating)
+            let app = try c.gtkEntry(["--report-size"])
+            guard try waitUntil(5, { panelShown(try c.screenshot("floating"), map) }) else {
+                throw HarnessError("the floating panel did not appear as `tapboard geometry` has it: \(tb.stderr)")
+            }
+            usleep(300_000)
+            try c.tap(try dragSteps(map, by: (-100, -600)))
+            let moved = map.moved(by: (-100, -600))
+            guard try waitUntil(5, { panelShown(try c.screenshot("floating-dragged"), moved) }) else {
+                throw HarnessError("the panel did not go where it was dragged: \(tb.stderr)")
+            }
+            try c.tap(moved.taps(["h", "i"]))
+            #expect(app.waitFor("text \"hi\""), "entry saw: \(app.lines)")
+            // Dragged past the screen's top left corner, it stops there.
+            try c.tap(try dragSteps(moved, by: (-200, -400), steps: 6))
+            let corner = moved.moved(by: (-moved.origin.x, -moved.origin.y))
+            guard try waitUntil(5, { panelShown(try c.screenshot("floating-corner"), corner) }) else {
+                throw HarnessError("the panel did not stop at the corner: \(tb.stderr)")
+            }
+            try c.tap(corner.taps(["o"]))
+            #expect(app.waitFor("text \"hio\""), "entry saw: \(app.lines)")
+            let sizes = Set(app.lines.filter { $0.hasPrefix("size ") })
+            #expect(sizes.count == 1, "the window was resized: \(sizes)")
+        }
+
+        /// The grip band's ↔ docks the panel: full width at the bottom again, and typing follows.
+        @Test(arguments: Compositor.Kind.allCases)
+        func theGripBandsButtonDocksThePanel(_ kind: Compositor.Kind) throws {
+            let (c, map, p) = try session(kind, config: Self.floating)
+            try c.tap(map.taps(["one-handed-off"]))
+            let full = try #require(plainPanel)
+            guard try waitUntil(5, { panelShown(try c.screenshot("floating-docked"), full) }) else {
+                throw HarnessError("the panel did not dock")
+            }
+            try c.tap(full.taps(["h", "i"]))
             #expect(p.waitFor("text \"hi\""), "probe saw: \(p.lines)")
         }
 

@@ -1,0 +1,132 @@
+/// Where a floating panel's top left corner is on its output, in logical pixels from the
+/// output's top left.
+public struct FloatingPlace: Sendable, Hashable {
+    public var x, y: Int
+    public init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// Where the panel's layer surface goes: docked along the bottom edge (full width), or
+/// floating at a place of its own, `width` wide.
+public enum PanelPlace: Sendable, Equatable {
+    case docked
+    case floating(FloatingPlace, width: Int)
+}
+
+/// How an output is turned, for remembering a floating panel's place in each.
+public enum Orientation: String, Sendable, Hashable, CaseIterable {
+    case portrait, landscape
+
+    /// An output of this size: portrait when at least as tall as wide.
+    public init(width: Int, height: Int) { self = height >= width ? .portrait : .landscape }
+}
+
+/// The sizes and the rules of a floating panel: narrower than the output, with a grip
+/// band on top to drag it by, always wholly on the output.
+public enum FloatingPanel {
+    /// The grip band's height, in logical pixels.
+    public static let gripHeight = 28
+    /// The narrowest a floating panel gets (less on an output narrower than this).
+    public static let minWidth = 280
+    /// The width of the button at the grip band's right end that docks the panel again.
+    static let dockButtonWidth = 64.0
+
+    /// The panel's width: `share` of the output's shorter side, at least `minWidth`, at
+    /// most the output's width.
+    public static func width(output: (width: Int, height: Int), share: Double) -> Int {
+        let shorter = Double(min(output.width, output.height))
+        let wanted = max(Int((shorter * share).rounded()), minWidth)
+        return max(min(wanted, output.width), 1)
+    }
+
+    /// The place nearest `place` that keeps a panel of `size` on the output (a panel
+    /// bigger than the output keeps its top left corner on it).
+    public static func clamp(
+        _ place: FloatingPlace, size: (width: Int, height: Int), output: (width: Int, height: Int)
+    ) -> FloatingPlace {
+        FloatingPlace(
+            x: min(max(place.x, 0), max(output.width - size.width, 0)),
+            y: min(max(place.y, 0), max(output.height - size.height, 0)))
+    }
+
+    /// Where a floating panel goes first: centred on the bottom edge.
+    public static func firstPlace(size: (width: Int, height: Int), output: (width: Int, height: Int)) -> FloatingPlace {
+        clamp(FloatingPlace(x: (output.width - size.width) / 2, y: output.height - size.height), size: size, output: output)
+    }
+
+    /// The grip band's keys along the top of a panel `width` wide: the grip, and at its
+    /// right end the button that makes the panel full width again.
+    static func gripKeys(width: Int, height: Double, spacing: Double) -> [PlacedKey] {
+        let w = Double(width)
+        let button = min(dockButtonWidth, w / 3).rounded()
+        let gripCell = Rect(x: 0, y: 0, width: w - button, height: height)
+        let dockCell = Rect(x: w - button, y: 0, width: button, height: height)
+        let inset = min(spacing / 2, height / 4)
+        return [
+            PlacedKey(key: Key(label: "", action: .grip), row: -1, frame: gripCell.insetBy(inset), cell: gripCell),
+            PlacedKey(
+                key: Key(label: HandsMove.fullWidth.label(keysAt: .left), action: .hands(.fullWidth)), row: -1,
+                frame: dockCell.insetBy(inset), cell: dockCell)
+        ]
+    }
+}
+
+/// A floating panel dragged by its grip: the point pressed stays under the finger.
+public struct FloatingDrag: Sendable, Equatable {
+    /// The finger or pointer that drags.
+    public let source: PressSource
+    /// Where it went down on the grip, in panel coordinates.
+    public let grab: Point
+
+    public init(source: PressSource, grab: Point) {
+        self.source = source
+        self.grab = grab
+    }
+
+    /// Where the panel goes when the press is at `point`, in the coordinates of the panel
+    /// at `origin` (the place the compositor had when it reported the point); not clamped.
+    public func place(pointer point: Point, panelAt origin: FloatingPlace) -> FloatingPlace {
+        FloatingPlace(x: origin.x + Int((point.x - grab.x).rounded()), y: origin.y + Int((point.y - grab.y).rounded()))
+    }
+}
+
+/// Floating panels' places, one for each output (by name) and orientation.
+public struct FloatingPlaces: Sendable, Equatable {
+    /// An output by name, turned one way.
+    public struct Spot: Sendable, Hashable {
+        public var output: String
+        public var orientation: Orientation
+        public init(output: String, orientation: Orientation) {
+            self.output = output
+            self.orientation = orientation
+        }
+    }
+
+    public private(set) var places: [Spot: FloatingPlace] = [:]
+
+    public init() {}
+
+    public subscript(spot: Spot) -> FloatingPlace? {
+        get { places[spot] }
+        set { places[spot] = newValue }
+    }
+
+    /// One line a place: `portrait 120 640 HDMI-A-1` (the output's name last: it may hold spaces).
+    public var text: String {
+        places.sorted { ($0.key.output, $0.key.orientation.rawValue) < ($1.key.output, $1.key.orientation.rawValue) }
+            .map { "\($0.key.orientation.rawValue) \($0.value.x) \($0.value.y) \($0.key.output)\n" }.joined()
+    }
+
+    /// Places read from `text` (as `text` writes them); lines that do not read are skipped.
+    public init(text: String) {
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 3)
+            guard parts.count == 4, let orientation = Orientation(rawValue: String(parts[0])),
+                let x = Int(parts[1]), let y = Int(parts[2])
+            else { continue }
+            places[Spot(output: String(parts[3]), orientation: orientation)] = FloatingPlace(x: x, y: y)
+        }
+    }
+}
