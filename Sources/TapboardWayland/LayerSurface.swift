@@ -101,6 +101,7 @@ public final class LayerSurface {
         setHeight(height)
         zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, 0)
         wl_surface_commit(surface)
+        reportWhenApplied(place)
         reported = (self.output.map(ObjectIdentifier.init), self.output?.applied)
     }
 
@@ -157,6 +158,11 @@ public final class LayerSurface {
         self.place = place
         askForShape()
         commit()
+        reportWhenApplied(place)
+    }
+
+    /// A round trip after the commit asking for `place`: its end reports the place taken.
+    private func reportWhenApplied(_ place: PanelPlace) {
         let callback = wl_display_sync(display.display)!
         wl_callback_add_listener(callback, syncListener.pointer, opaque(self))
         placing.append((callback, place))

@@ -99,13 +99,15 @@ extension EndToEnd {
         static let floating = Compositor.noSuggestions + ["floating = on"]
 
         /// The tapboard-tap steps that press `map`'s grip, drag it `by` logical pixels in
-        /// `steps` small moves (the panel follows each, so the pointer stays on the grip) and let go.
-        func dragSteps(_ map: PanelMap, by: (x: Int, y: Int), steps: Int = 12) throws -> [String] {
+        /// moves of 4 px (the panel follows each, so the pointer stays on the grip: phoc
+        /// gives a press that leaves the panel to what is under it) and let go.
+        func dragSteps(_ map: PanelMap, by: (x: Int, y: Int)) throws -> [String] {
+            let steps = max(abs(by.x), abs(by.y)) / 4
             let grip = try #require(map.keys.first { $0.action == "grip" })
             let x = map.origin.x + Int(grip.x + grip.width / 2)
             let y = map.origin.y + Int(grip.y + grip.height / 2)
             var out = ["down:\(x),\(y)", "sleep:100"]
-            for i in 1...steps { out += ["move:\(x + by.x * i / steps),\(y + by.y * i / steps)", "sleep:60"] }
+            for i in 1...steps { out += ["move:\(x + by.x * i / steps),\(y + by.y * i / steps)", "sleep:15"] }
             return out + ["sleep:200", "up"]
         }
 
@@ -129,8 +131,8 @@ extension EndToEnd {
             }
             try c.tap(moved.taps(["h", "i"]))
             #expect(app.waitFor("text \"hi\""), "entry saw: \(app.lines)")
-            // Dragged past the screen's top left corner, it stops there.
-            try c.tap(try dragSteps(moved, by: (-200, -400), steps: 6))
+            // Dragged into the screen's top left corner, it stops at the edges.
+            try c.tap(try dragSteps(moved, by: (-moved.origin.x - 100, -moved.origin.y - 10)))
             let corner = moved.moved(by: (-moved.origin.x, -moved.origin.y))
             guard try waitUntil(5, { panelShown(try c.screenshot("floating-corner"), corner) }) else {
                 throw HarnessError("the panel did not stop at the corner: \(tb.stderr)")

@@ -52,13 +52,32 @@ import Testing
         #expect(FloatingPanel.width(output: (200, 500), share: 0.65) == 200)
     }
 
-    @Test func aDragKeepsThePointPressedUnderTheFinger() {
-        let drag = FloatingDrag(source: .touch(1), grab: Point(x: 100, y: 10))
-        // The finger 30 px left and 200 px up of where it went down on the panel at (126, 939).
-        let at = drag.place(pointer: Point(x: 70, y: -190), panelAt: FloatingPlace(x: 126, y: 939))
-        #expect(at == FloatingPlace(x: 96, y: 739))
-        // Reported against the panel's new place, the same finger keeps it there.
-        #expect(drag.place(pointer: Point(x: 100, y: 10), panelAt: at) == at)
+    /// The finger moves 4 px up at a time from the grip's middle, and the panel follows
+    /// (the compositor applying each place at once), its coordinates read in `frame`.
+    func follow(_ frame: DragFrame, steps: Int) -> (FloatingDrag, FloatingPlace) {
+        let start = FloatingPlace(x: 126, y: 939)
+        var drag = FloatingDrag(source: .touch(1), grab: Point(x: 100, y: 10), start: start)
+        var at = start
+        var finger = 0.0  // how far the finger went up
+        for _ in 0..<steps {
+            finger += 4
+            // Where the finger is over the panel, in the compositor's frame.
+            let origin = frame == .pressPlace ? start : at
+            let point = Point(x: 100, y: 10 - finger - Double(origin.y - start.y))
+            if let next = drag.place(pointer: point, panelAt: at) { at = next }
+        }
+        return (drag, at)
+    }
+
+    @Test(arguments: [DragFrame.pressPlace, .currentPlace])
+    func aDragKeepsThePointPressedUnderTheFingerInEitherFrame(_ frame: DragFrame) {
+        // Inside the slop the panel stays.
+        let (still, at) = follow(frame, steps: 2)
+        #expect(at == FloatingPlace(x: 126, y: 939) && !still.following)
+        // Then it follows, and the first point after its first move tells the frame.
+        let (drag, moved) = follow(frame, steps: 20)
+        #expect(drag.frame == frame)
+        #expect(moved == FloatingPlace(x: 126, y: 939 - 80))
     }
 
     @Test func placesReadBackAsWritten() {
@@ -79,14 +98,19 @@ import Testing
         #expect(s.set("floating", "left") == "\"floating\" wants on or off")
     }
 
-    /// Presses the grip at `from` (panel coordinates) and moves it by `by` in steps, each
-    /// reported against the panel's place as the compositor has it then.
-    func drag(_ d: inout Driven, from: Point, by: (Double, Double), steps: Int = 4) {
+    /// Presses the grip at `from` (panel coordinates) and moves it by `by` in 5 px steps,
+    /// each reported against the panel's place as the compositor has it then (phoc's way).
+    func drag(_ d: inout Driven, from: Point, by: (Double, Double)) {
         let start = d.time
+        let steps = Int(max(abs(by.0), abs(by.1)) / 5)
         d.host.call { $0.press(.touch(7), at: from, time: start) }
+        var finger = from  // over the screen, from the panel's place at the press
+        guard case .floating(let first, _) = d.host.place else { return }
         for _ in 0..<steps {
-            // The finger moves by a step over the screen; the panel under it is where it was put.
-            let p = Point(x: from.x + by.0 / Double(steps), y: from.y + by.1 / Double(steps))
+            finger.x += by.0 / Double(steps)
+            finger.y += by.1 / Double(steps)
+            guard case .floating(let at, _) = d.host.place else { return }
+            let p = Point(x: finger.x - Double(at.x - first.x), y: finger.y - Double(at.y - first.y))
             d.host.call { $0.move(.touch(7), to: p) }
         }
         d.host.call { $0.release(.touch(7), time: start + 200) }
@@ -149,6 +173,30 @@ import Testing
         #expect(d.c.panelMode == .full && d.host.place == .docked)
         #expect(d.c.geometry == full)
         d.checked()
+    }
+
+    /// A point that comes while a move is on its way may be relative to either place: it
+    /// is skipped, and the first after the compositor took the move is read against it.
+    @Test func pointsWhileAMoveIsOnItsWayAreSkipped() throws {
+        var d = try Driven(["us"], settings: floatingSettings())
+        d.focus()
+        var c = d.c
+        let grip = try #require(c.geometry?.keys.first { $0.key.action == .grip }).frame.center
+        guard case .floating(let start, _) = d.host.place else {
+            Issue.record("not floating")
+            return
+        }
+        #expect(c.press(.touch(1), at: grip, time: 0).isEmpty)
+        #expect(c.move(.touch(1), to: Point(x: grip.x, y: grip.y - 5)).isEmpty, "inside the slop")
+        let up = c.move(.touch(1), to: Point(x: grip.x, y: grip.y - 20))
+        let moved = FloatingPlace(x: start.x, y: start.y - 20)
+        #expect(up.first { if case .placePanel = $0 { true } else { false } } == .placePanel(.floating(moved, width: 468)))
+        #expect(c.move(.touch(1), to: Point(x: grip.x, y: grip.y - 30)).isEmpty)
+        c.panelPlaced(.floating(moved, width: 468))
+        // Against the new place: 5 px further up.
+        let next = c.move(.touch(1), to: Point(x: grip.x, y: grip.y - 5))
+        #expect(next.contains(.placePanel(.floating(FloatingPlace(x: start.x, y: start.y - 25), width: 468))))
+        #expect(c.release(.touch(1), time: 100) == [.saveFloatingPlaces(c.floatingPlaces)])
     }
 
     /// Hidden and shown again, the panel floats where it was.

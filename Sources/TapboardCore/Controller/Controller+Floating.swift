@@ -5,7 +5,8 @@ struct FloatingState {
     var places = FloatingPlaces()
     /// The grip is held; nil: no drag.
     var drag: FloatingDrag?
-    /// The place the compositor last applied: press coordinates are relative to it.
+    /// The place the compositor last applied (nil: none reported yet). Until it is the
+    /// place last asked, a press's coordinates may be relative to either.
     var applied: FloatingPlace?
     /// Places changed since they were last handed out for saving.
     var dirty = false
@@ -45,20 +46,26 @@ extension Controller {
     /// A press on a floating panel's grip starts a drag (nil: not a drag).
     mutating func startDrag(_ source: PressSource, at point: Point, in g: PanelGeometry) -> [Command]? {
         guard panelMode == .floating, floating.drag == nil, keyboard.popup == nil,
+            case .floating(let place, _) = panel.askedPlace,
             let i = g.keyIndex(at: point), g.keys[i].key.action == .grip
         else { return nil }
-        floating.drag = FloatingDrag(source: source, grab: point)
+        floating.drag = FloatingDrag(source: source, grab: point, start: place)
         return []
     }
 
     /// The dragging press moved to `point` (panel coordinates): the panel follows, kept
-    /// on the output; nil: `source` does not drag.
+    /// on the output; nil: `source` does not drag. Read against the panel's current place,
+    /// a point that comes while a move is on its way may belong to the old place or the
+    /// new (sway reports the pointer again as the surface moves under it): it is skipped,
+    /// and the next one read.
     mutating func drag(_ source: PressSource, to point: Point) -> [Command]? {
-        guard let drag = floating.drag, drag.source == source else { return nil }
-        guard case .floating(let asked, let width) = wantedPlace, let g = geometry else { return [] }
-        let origin = floating.applied ?? asked
-        let size = (width: width, height: g.height)
-        let place = FloatingPanel.clamp(drag.place(pointer: point, panelAt: origin), size: size, output: output)
+        guard var drag = floating.drag, drag.source == source else { return nil }
+        guard case .floating(let asked, let width) = panel.askedPlace, let g = geometry else { return [] }
+        let onItsWay = floating.applied.map { $0 != asked } ?? false
+        if onItsWay && drag.frame != .pressPlace { return [] }
+        guard let wanted = drag.place(pointer: point, panelAt: asked) else { return [] }
+        floating.drag = drag
+        let place = FloatingPanel.clamp(wanted, size: (width, g.height), output: output)
         guard place != asked else { return [] }
         floating.places[floatingSpot] = place
         floating.dirty = true

@@ -11,6 +11,7 @@ struct ShownPanel {
     /// The layer `geometry` was computed for.
     private(set) var laidOutLayer = ""
     /// The place last asked of the Wayland side (it keeps it while the panel is hidden).
+    /// A floating panel's place is asked even while hidden: it is where it comes back.
     private(set) var askedPlace = PanelPlace.docked
     /// What the band above the keys held when it was last worked out (hidden: what it
     /// will hold when the panel comes back).

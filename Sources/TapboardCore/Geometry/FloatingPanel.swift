@@ -73,22 +73,63 @@ public enum FloatingPanel {
     }
 }
 
+/// What a compositor's press coordinates are relative to while the panel moves under a
+/// held press: the place the panel had when the press began (sway's pointer: the press
+/// keeps its frame), or the place it has now (phoc: coordinates follow the surface).
+public enum DragFrame: Sendable, Equatable {
+    case pressPlace
+    case currentPlace
+}
+
 /// A floating panel dragged by its grip: the point pressed stays under the finger.
+///
+/// Press coordinates are panel-local, and the panel moves under them. Until the press has
+/// moved `slop` pixels the panel stays, and both frames read alike; the first point after
+/// the first move then tells them apart: relative to the press's place it still holds the
+/// whole way moved (a point near `grab` + that), relative to the new place only the
+/// little moved since (a point near `grab`).
 public struct FloatingDrag: Sendable, Equatable {
     /// The finger or pointer that drags.
     public let source: PressSource
     /// Where it went down on the grip, in panel coordinates.
     public let grab: Point
+    /// The panel's place when the press began.
+    public let start: FloatingPlace
+    /// The frame of the press's coordinates; nil: not known yet.
+    public private(set) var frame: DragFrame?
+    /// The press has moved past the slop: the panel follows it.
+    public private(set) var following = false
+    /// Logical pixels the press moves before the panel follows.
+    public static let slop = 10.0
 
-    public init(source: PressSource, grab: Point) {
+    public init(source: PressSource, grab: Point, start: FloatingPlace) {
         self.source = source
         self.grab = grab
+        self.start = start
     }
 
-    /// Where the panel goes when the press is at `point`, in the coordinates of the panel
-    /// at `origin` (the place the compositor had when it reported the point); not clamped.
-    public func place(pointer point: Point, panelAt origin: FloatingPlace) -> FloatingPlace {
-        FloatingPlace(x: origin.x + Int((point.x - grab.x).rounded()), y: origin.y + Int((point.y - grab.y).rounded()))
+    /// Where the panel goes when the press is at `point` and the panel is `at` (the place
+    /// the compositor has applied); not clamped. Nil: the panel stays (inside the slop).
+    public mutating func place(pointer point: Point, panelAt at: FloatingPlace) -> FloatingPlace? {
+        let moved = Point(x: point.x - grab.x, y: point.y - grab.y)
+        if !following {
+            guard abs(moved.x) >= Self.slop || abs(moved.y) >= Self.slop else { return nil }
+            following = true
+        }
+        if frame == nil {
+            // Not moved yet, both frames are one.
+            guard at != start else { return Self.offset(start, by: moved) }
+            // The panel has moved by `away`: a point read from the press's place still holds it.
+            let away = Point(x: Double(at.x - start.x), y: Double(at.y - start.y))
+            frame = Self.length(moved.x - away.x, moved.y - away.y) < Self.length(moved.x, moved.y) ? .pressPlace : .currentPlace
+        }
+        return Self.offset(frame == .pressPlace ? start : at, by: moved)
+    }
+
+    static func length(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
+
+    static func offset(_ place: FloatingPlace, by d: Point) -> FloatingPlace {
+        FloatingPlace(x: place.x + Int(d.x.rounded()), y: place.y + Int(d.y.rounded()))
     }
 }
 
