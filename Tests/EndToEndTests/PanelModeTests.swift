@@ -3,8 +3,8 @@ import TapboardCore
 import Testing
 
 extension EndToEnd {
-    /// One-handed and split keys on a real compositor: the live panel draws its keys where
-    /// `tapboard geometry` says, and taps on them type.
+    /// One-handed, split and floating panels on a real compositor: the live panel draws its
+    /// keys where `tapboard geometry` says, and taps on them type.
     @Suite struct PanelModeTests {
         /// A compositor with an output of `size`, tapboard on it with `config`, the probe
         /// focused and the panel drawn as `map` says.

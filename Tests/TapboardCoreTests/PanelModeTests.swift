@@ -2,7 +2,7 @@ import Testing
 
 @testable import TapboardCore
 
-/// One-handed and split keys: their geometry, their settings, switching them.
+/// One-handed and split keys: their geometry, their settings, switching them (floating: FloatingPanelTests).
 @Suite struct PanelModeTests {
     let us: Layout
 
