@@ -143,6 +143,16 @@ extension EndToEnd {
             #expect(sizes.count == 1, "the window was resized: \(sizes)")
         }
 
+        /// Landscape (1280x720): the floating panel is 65 % of the height wide, centred at
+        /// the bottom, and types.
+        @Test(arguments: Compositor.Kind.allCases)
+        func aFloatingPanelTypesInLandscape(_ kind: Compositor.Kind) throws {
+            let (c, map, p) = try session(kind, size: (1280, 720), config: Self.floating)
+            #expect(map.width == 468 && map.origin.x == (1280 - 468) / 2, "\(map.width) at \(map.origin)")
+            try c.tap(map.taps(["h", "i"]))
+            #expect(p.waitFor("text \"hi\""), "probe saw: \(p.lines)")
+        }
+
         /// The grip band's ↔ docks the panel: full width at the bottom again, and typing follows.
         @Test(arguments: Compositor.Kind.allCases)
         func theGripBandsButtonDocksThePanel(_ kind: Compositor.Kind) throws {
