@@ -141,6 +141,17 @@ extension EndToEnd {
             #expect(app.waitFor("text \"hio\""), "entry saw: \(app.lines)")
             let sizes = Set(app.lines.filter { $0.hasPrefix("size ") })
             #expect(sizes.count == 1, "the window was resized: \(sizes)")
+            // The place is kept (places only, mode 0600), and the next tapboard floats there.
+            let file = c.runDir + "/.local/state/tapboard/floating-places"
+            let kept = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(kept.hasPrefix("portrait 0 0 ") && kept.split(separator: "\n").count == 1, "\(kept)")
+            let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+            #expect(mode == 0o600)
+            tb.stop()
+            let again = try c.tapboard(config: Self.floating)
+            guard try waitUntil(5, { panelShown(try c.screenshot("floating-again"), corner) }) else {
+                throw HarnessError("the next tapboard did not float where the panel was left: \(again.stderr)")
+            }
         }
 
         /// Landscape (1280x720): the floating panel is 65 % of the height wide, centred at
