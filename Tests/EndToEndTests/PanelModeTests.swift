@@ -71,28 +71,47 @@ extension EndToEnd {
             #expect(p.waitFor("text \"hio\""), "probe saw: \(p.lines)")
         }
 
-        /// A long press on the globe key lists "One-handed" above the keyboards.
-        @Test(arguments: Compositor.Kind.allCases)
-        func theGlobeListTurnsOneHandedOn(_ kind: Compositor.Kind) throws {
-            let (c, full, p) = try session(kind, config: Compositor.noSuggestions)
+        /// Holds the full-width panel's globe key until its list opens and slides to item
+        /// `index`: One-handed, Floating, us, emoji.
+        func pickFromGlobeList(_ c: Compositor, _ full: PanelMap, item index: Int) throws {
             let globe = try #require(full.keys.first { $0.action == "next-keyboard" })
             let frame = Rect(x: globe.x, y: globe.y, width: globe.width, height: globe.height)
-            // Where the list opens, as the keyboard lays it out (panel coordinates): One-handed, us, emoji.
+            // Where the list opens, as the keyboard lays it out (panel coordinates).
             let list = Popup.keyboards(
                 [("", "One-handed"), ("", "Floating"), ("us", ""), ("emoji", "")], current: "us",
                 above: PlacedKey(key: Key.text(""), row: 0, frame: frame, cell: frame),
                 panelWidth: full.width)
             let top = Double(full.outputHeight - full.height)
-            let item = list.itemFrames[0].center
+            let item = list.itemFrames[index].center
             try c.tap([
                 "down:\(Int(frame.center.x)),\(Int(top + frame.center.y))", "sleep:900",
                 "move:\(Int(item.x)),\(Int(top + item.y))", "sleep:100", "up"
             ])
+        }
+
+        /// A long press on the globe key lists "One-handed" above the keyboards.
+        @Test(arguments: Compositor.Kind.allCases)
+        func theGlobeListTurnsOneHandedOn(_ kind: Compositor.Kind) throws {
+            let (c, full, p) = try session(kind, config: Compositor.noSuggestions)
+            try pickFromGlobeList(c, full, item: 0)
             let right = try PanelMap(config: Self.right)
             guard try waitUntil(5, { panelShown(try c.screenshot("one-handed-picked"), right) }) else {
                 throw HarnessError("the globe list did not make the keys one-handed")
             }
             try c.tap(right.taps(["h", "i"]))
+            #expect(p.waitFor("text \"hi\""), "probe saw: \(p.lines)")
+        }
+
+        /// "Floating" in the globe key's list floats the panel where `tapboard geometry` has it.
+        @Test(arguments: Compositor.Kind.allCases)
+        func theGlobeListFloatsThePanel(_ kind: Compositor.Kind) throws {
+            let (c, full, p) = try session(kind, config: Compositor.noSuggestions)
+            try pickFromGlobeList(c, full, item: 1)
+            let floating = try PanelMap(config: Self.floating)
+            guard try waitUntil(5, { panelShown(try c.screenshot("floating-picked"), floating) }) else {
+                throw HarnessError("the globe list did not float the panel")
+            }
+            try c.tap(floating.taps(["h", "i"]))
             #expect(p.waitFor("text \"hi\""), "probe saw: \(p.lines)")
         }
 
