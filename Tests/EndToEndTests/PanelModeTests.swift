@@ -183,6 +183,28 @@ extension EndToEnd {
             #expect(p.waitFor("text \"hi\""), "probe saw: \(p.lines)")
         }
 
+        /// Turned to landscape, the panel floats where it floats in landscape (first: centred
+        /// at the bottom); turned back, where it was dragged in portrait.
+        @Test func thePlaceIsRememberedPerOrientation() throws {
+            let (c, map, p) = try session(.sway, config: Self.floating)
+            try c.tap(try dragSteps(map, by: (0, -300)))
+            let dragged = map.moved(by: (0, -300))
+            guard try waitUntil(5, { panelShown(try c.screenshot("floating-portrait"), dragged) }) else {
+                throw HarnessError("the panel did not go where it was dragged")
+            }
+            try c.swaymsg(["output", "HEADLESS-1", "transform", "90"])
+            let wide = try PanelMap(output: (1280, 720), config: Self.floating)
+            guard try waitUntil(5, { panelShown(try c.screenshot("floating-landscape"), wide) }) else {
+                throw HarnessError("the panel did not float at landscape's place")
+            }
+            try c.swaymsg(["output", "HEADLESS-1", "transform", "normal"])
+            guard try waitUntil(5, { panelShown(try c.screenshot("floating-portrait-again"), dragged) }) else {
+                throw HarnessError("the panel did not come back to its portrait place")
+            }
+            try c.tap(dragged.taps(["h", "i"]))
+            #expect(p.waitFor("text \"hi\""), "probe saw: \(p.lines)")
+        }
+
         /// The grip band's ↔ docks the panel: full width at the bottom again, and typing follows.
         @Test(arguments: Compositor.Kind.allCases)
         func theGripBandsButtonDocksThePanel(_ kind: Compositor.Kind) throws {
