@@ -26,8 +26,8 @@ public func fuzzLayout(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                 let g = PanelGeometry.forOutput(width: w, height: h, layout: l, layer: layer, strip: true)
                 guard g.height > 0 else { violated("a panel of height \(g.height)") }
             }
-            // One-handed and split keys stay on the panel, their touch areas apart.
-            for arrangement in [KeyArrangement.oneHanded(.left, share: 0.8), .split] {
+            // One-handed, split and floating keys stay on the panel, their touch areas apart.
+            for arrangement in [KeyArrangement.oneHanded(.left, share: 0.8), .split, .floating(share: 0.65)] {
                 let g = PanelGeometry.forOutput(
                     width: 1280, height: 720, layout: l, layer: layer, strip: true, arrangement: arrangement)
                 for (i, k) in g.keys.enumerated() {

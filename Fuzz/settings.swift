@@ -16,7 +16,7 @@ public func fuzzSettings(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         }
     }
     guard (100...2000).contains(s.longPress), (100...3000).contains(s.repeatDelay), (1...100).contains(s.repeatRate),
-        (50...95).contains(s.oneHandedWidth),
+        (50...95).contains(s.oneHandedWidth), (40...100).contains(s.floatingWidth),
         s.layouts.map({ !$0.isEmpty && !$0.contains("") }) ?? true
     else {
         violated("settings out of range: \(s)")

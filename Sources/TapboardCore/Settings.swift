@@ -41,10 +41,17 @@ public struct Settings: Sendable, Equatable {
     /// the share of the width they take then, in percent.
     public var oneHanded = PanelMode.full
     public var oneHandedWidth = 80
+    /// The panel floats from the start (`floating = on`; it wins over `one-handed`), and
+    /// how wide it is then, in percent of the output's shorter side.
+    public var floating = false
+    public var floatingWidth = 65
     /// When the letter rows part in two halves at the panel's edges.
     public var split = SplitMode.auto
 
     public init() {}
+
+    /// How the panel starts: floating, else one-handed as set, else full width.
+    public var startMode: PanelMode { floating ? .floating : oneHanded }
 
     /// What `theme` takes besides a file's path.
     public static let themeNames = ["auto", "light", "dark", "high-contrast"]
@@ -52,7 +59,8 @@ public struct Settings: Sendable, Equatable {
     static let keys = [
         "layouts", "long-press", "key-preview", "repeat-delay", "repeat-rate", "auto-capitalise",
         "suggestions", "autocorrect", "learn", "glide", "toolbar", "height", "number-row", "theme", "handle",
-        "feedback", "exclusive-zone", "clipboard-history", "emoji-suggestions", "one-handed", "one-handed-width", "split"
+        "feedback", "exclusive-zone", "clipboard-history", "emoji-suggestions", "one-handed", "one-handed-width", "floating",
+        "floating-width", "split"
     ]
 
     /// Reads `key = value` lines (`#` starts a comment). Problems do not stop the
@@ -85,7 +93,7 @@ public struct Settings: Sendable, Equatable {
             guard let v = milliseconds(100...2000) else { return "\"long-press\" wants milliseconds from 100 to 2000" }
             longPress = v
         case "key-preview", "suggestions", "autocorrect", "learn", "glide", "number-row", "feedback", "exclusive-zone",
-            "clipboard-history", "emoji-suggestions":
+            "clipboard-history", "emoji-suggestions", "floating":
             let on: Bool
             switch value {
             case "on", "true", "yes": on = true
@@ -102,6 +110,7 @@ public struct Settings: Sendable, Equatable {
             case "exclusive-zone": exclusiveZone = on
             case "clipboard-history": clipboardHistory = on
             case "emoji-suggestions": emojiSuggestions = on
+            case "floating": floating = on
             default: learn = on
             }
         case "height":
@@ -142,6 +151,12 @@ public struct Settings: Sendable, Equatable {
                 return "\"one-handed-width\" wants a share of the width from 50% to 95% (80%)"
             }
             oneHandedWidth = v
+        case "floating-width":
+            let number = value.hasSuffix("%") ? String(value.dropLast()) : value
+            guard let v = Int(number), (40...100).contains(v) else {
+                return "\"floating-width\" wants a share of the screen's shorter side from 40% to 100% (65%)"
+            }
+            floatingWidth = v
         case "split":
             guard let v = SplitMode(rawValue: value) else { return "\"split\" wants auto, on or off" }
             split = v

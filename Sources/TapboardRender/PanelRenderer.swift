@@ -220,12 +220,25 @@ public final class PanelRenderer {
         drawLabel(content.text, in: f, size: 0.5, ink, cr, transient: true)
     }
 
+    /// A floating panel's grip: no key cap, a short bar in the middle of the band to take hold of.
+    private func drawGrip(_ f: Rect, pressed: Bool, _ cr: OpaquePointer) {
+        let height = max(4, (f.height * 0.22).rounded())
+        let width = min(72, (f.width / 4).rounded())
+        let bar = Rect(
+            x: (f.center.x - width / 2).rounded(), y: (f.center.y - height / 2).rounded(), width: width, height: height)
+        caps.draw(bar, radius: height / 2, pressed ? theme.label : theme.secondaryLabel, border: 0, theme.border, cr)
+    }
+
     func drawKey(_ placed: PlacedKey, pressed: Bool, _ look: PanelAppearance, spacing: Double, _ cr: OpaquePointer) {
         guard placed.frame.width > 0, placed.frame.height > 0 else { return }
         let f = capFrame(placed.frame, spacing: spacing)
         let key = placed.key
         if case .suggestion(let slot) = key.action {
             drawSlot(slot, placed, pressed: pressed, look, cr)
+            return
+        }
+        if case .grip = key.action {
+            drawGrip(placed.frame, pressed: pressed, cr)
             return
         }
         let special: Bool

@@ -1,7 +1,9 @@
 import CWayland
 import CWaylandProtocols
+import TapboardCore
 
-/// The panel's wl_surface as a layer surface on the bottom edge of an output.
+/// The panel's wl_surface as a layer surface on the bottom edge of an output, or floating
+/// at a place of its own.
 /// Follows the protocol's order: first commit without a buffer, wait for `configure`,
 /// ack it, then attach buffers.
 public final class LayerSurface {
@@ -20,6 +22,11 @@ public final class LayerSurface {
     /// The height last asked for. A compositor may configure another (it clamps):
     /// that is accepted, and the same height is not asked for again.
     public private(set) var requestedHeight = 0
+    /// Docked along the bottom edge, or floating (anchored top left, placed by its margins).
+    public private(set) var place = PanelPlace.docked
+    /// Places asked and not yet known to be applied: each with the sync callback after it.
+    private var placing: [(callback: OpaquePointer, place: PanelPlace)] = []
+    private var syncListener: Listener<wl_callback_listener>!
 
     /// The panel takes its height off the output's usable area (windows move up); false:
     /// exclusive zone 0, it lies over them.
@@ -37,10 +44,16 @@ public final class LayerSurface {
     public var onClosed: (() -> Void)?
     /// The panel's output changed, or that output's size, scale or transform did.
     public var onOutputChange: (() -> Void)?
+    /// The compositor took a place asked for (a round trip after the commit that asked):
+    /// pointer and touch coordinates from then on are relative to it.
+    public var onPlaced: ((PanelPlace) -> Void)?
 
-    /// A panel of this height on `output` (nil: where the compositor likes); `exclusive`:
-    /// windows make room for it, else it lies over them.
-    public init(display: Display, height: Int, output: Output? = nil, exclusive: Bool = true) throws(WaylandError) {
+    /// A panel of this height on `output` (nil: where the compositor likes), at `place`;
+    /// `exclusive`: a docked panel makes windows make room for it, else it lies over them
+    /// (a floating one always does).
+    public init(
+        display: Display, height: Int, place: PanelPlace = .docked, output: Output? = nil, exclusive: Bool = true
+    ) throws(WaylandError) {
         guard let compositor = display.compositor else { throw WaylandError("the compositor has no wl_compositor") }
         guard let shell = display.layerShell else {
             throw WaylandError("the compositor lacks zwlr_layer_shell_v1 (wlr-layer-shell), which the panel needs")
@@ -79,17 +92,21 @@ public final class LayerSurface {
         wl_surface_add_listener(surface, surfaceListener.pointer, opaque(self))
         display.surfaces.register(surface) { .panel }
         display.outputWatchers[ObjectIdentifier(self)] = { [unowned self] in self.outputsChanged() }
-        let anchor =
-            ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue
-            | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue
-        zwlr_layer_surface_v1_set_anchor(layerSurface, anchor)
+        syncListener = Listener(
+            wl_callback_listener(done: { data, callback, _ in
+                guard let callback else { return }
+                owner(data, as: LayerSurface.self).placeApplied(callback)
+            }))
+        self.place = place
         setHeight(height)
         zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, 0)
         wl_surface_commit(surface)
+        reportWhenApplied(place)
         reported = (self.output.map(ObjectIdentifier.init), self.output?.applied)
     }
 
     deinit {
+        for p in placing { wl_callback_destroy(p.callback) }
         display.outputWatchers[ObjectIdentifier(self)] = nil
         display.surfaces.unregister(surface)
         zwlr_layer_surface_v1_destroy(layerSurface)
@@ -124,16 +141,62 @@ public final class LayerSurface {
         onOutputChange?()
     }
 
-    /// Asks for a full-width panel of this height that moves windows up by as much (or,
-    /// not `exclusive`, lies over them).
+    /// Asks for a panel of this height: docked, full width, moving windows up by as much
+    /// (or, not `exclusive`, lying over them); floating, as wide as its place says.
     /// Asks only once for a height (see `requestedHeight`); true if it asked.
     @discardableResult
     public func setHeight(_ height: Int) -> Bool {
         guard height != requestedHeight else { return false }
         requestedHeight = height
-        zwlr_layer_surface_v1_set_size(layerSurface, 0, UInt32(height))
-        zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, exclusive ? Int32(height) : 0)
+        askForShape()
         return true
+    }
+
+    /// Docks the panel or floats it at a place; commits, and reports the place taken
+    /// through `onPlaced` once the compositor has dealt with the commit.
+    public func setPlace(_ place: PanelPlace) {
+        self.place = place
+        askForShape()
+        commit()
+        reportWhenApplied(place)
+    }
+
+    /// A round trip after the commit asking for `place`: its end reports the place taken.
+    private func reportWhenApplied(_ place: PanelPlace) {
+        let callback = wl_display_sync(display.display)!
+        wl_callback_add_listener(callback, syncListener.pointer, opaque(self))
+        placing.append((callback, place))
+    }
+
+    private func placeApplied(_ callback: OpaquePointer) {
+        guard let i = placing.firstIndex(where: { $0.callback == callback }) else { return }
+        let done = placing.remove(at: i)
+        wl_callback_destroy(callback)
+        onPlaced?(done.place)
+    }
+
+    /// Anchors, size, margins and exclusive zone for `place` and `requestedHeight`. A
+    /// floating panel is anchored to the top left corner, its margins its place; with two
+    /// adjacent edges anchored the protocol ignores an exclusive zone: it is 0, so windows
+    /// keep their size.
+    private func askForShape() {
+        let height = UInt32(requestedHeight)
+        switch place {
+        case .docked:
+            zwlr_layer_surface_v1_set_anchor(
+                layerSurface,
+                ZWLR_LAYER_SURFACE_V1_ANCHOR_BOTTOM.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue
+                    | ZWLR_LAYER_SURFACE_V1_ANCHOR_RIGHT.rawValue)
+            zwlr_layer_surface_v1_set_margin(layerSurface, 0, 0, 0, 0)
+            zwlr_layer_surface_v1_set_size(layerSurface, 0, height)
+            zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, exclusive ? Int32(requestedHeight) : 0)
+        case .floating(let at, let width):
+            zwlr_layer_surface_v1_set_anchor(
+                layerSurface, ZWLR_LAYER_SURFACE_V1_ANCHOR_TOP.rawValue | ZWLR_LAYER_SURFACE_V1_ANCHOR_LEFT.rawValue)
+            zwlr_layer_surface_v1_set_margin(layerSurface, Int32(at.y), 0, 0, Int32(at.x))
+            zwlr_layer_surface_v1_set_size(layerSurface, UInt32(max(width, 1)), height)
+            zwlr_layer_surface_v1_set_exclusive_zone(layerSurface, 0)
+        }
     }
 
     /// Makes an xdg_popup a child of this layer surface.

@@ -15,6 +15,7 @@ extension App {
         presenter.onClosed = { [unowned self] in self.panelClosed() }
         presenter.onOutputChange = { [unowned self] in self.outputChanged() }
         presenter.onFrame = { [unowned self] in self.makeVirtualKeyboardSoon() }
+        presenter.onPlaced = { [unowned self] in self.controller.panelPlaced($0) }
     }
 
     /// The look of the keys' labels as the controller has them (no keys held, no strip).
@@ -73,7 +74,7 @@ extension App {
     /// picks the keyboard for its shape and size; the panel is drawn again at its scale.
     func outputChanged() {
         let o = presenter.outputSize
-        perform(controller.outputChanged(width: o.width, height: o.height))
+        perform(controller.outputChanged(width: o.width, height: o.height, name: presenter.output?.name))
         presenter.redraw(nil)
     }
 

@@ -67,6 +67,7 @@ final class App {
             textInput: display.inputMethodManager != nil, suggestions: suggestionStore,
             compositions: EngineOpener(dataDirectory: LearnedStore.directory, learning: settings.learn),
             emojiNames: EmojiNameStore(layouts: store))
+        controller.rememberFloatingPlaces(FloatingPlacesStore.load())
         loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])
         presenter = PanelPresenter(
             display: display, loop: loop, theme: theme, outputName: outputName,
@@ -93,7 +94,7 @@ final class App {
             self.updateHandle()
         }
         let o = presenter.outputSize
-        perform(controller.outputChanged(width: o.width, height: o.height))
+        perform(controller.outputChanged(width: o.width, height: o.height, name: presenter.output?.name))
         perform(controller.start(hidden: startHidden))
         // The panel's surface goes out first: the compositor configures it meanwhile.
         display.flush()
@@ -190,6 +191,8 @@ final class App {
         case .showPanel(let height): showPanel(height: height)
         case .hidePanel: hidePanel()
         case .setPanelHeight(let height): presenter.setPanelHeight(height)
+        case .placePanel(let place): presenter.placePanel(place)
+        case .saveFloatingPlaces(let places): FloatingPlacesStore.save(places)
         case .schedule(let timer, let ms):
             loop.cancel(timers[timer])
             timers[timer] = loop.schedule(after: ms) { [unowned self] in

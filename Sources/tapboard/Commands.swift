@@ -83,7 +83,11 @@ func geometryCommand(_ o: Options, store: LayoutStore) -> Int32 {
     let settings = loadSettings(o)
     guard let (layout, layer) = commandLayout(o, store: store, settings: settings) else { return 1 }
     let g = panelGeometry(o, output: output, layout: layout, layer: layer, store: store, settings: settings)
-    print(GeometryJSON.encode(g, layout: layout.name, layer: layer.name))
+    // A floating panel where it first goes (the live one where the user dragged it).
+    let place =
+        settings.startMode == .floating
+        ? FloatingPanel.firstPlace(size: (g.width, g.height), output: output) : nil
+    print(GeometryJSON.encode(g, layout: layout.name, layer: layer.name, place: place))
     return 0
 }
 
@@ -93,7 +97,7 @@ func panelGeometry(
     _ o: Options, output: (width: Int, height: Int), layout: Layout, layer: Layer, store: LayoutStore, settings: Settings
 ) -> PanelGeometry {
     let bar = fieldBar(o, layout: layout, store: store, paste: true, settings: settings)
-    let arrangement = settings.arrangement(mode: settings.oneHanded, output: output, layout: layout)
+    let arrangement = settings.arrangement(mode: settings.startMode, output: output, layout: layout)
     var g = PanelGeometry.forOutput(
         width: output.width, height: output.height, layout: layout, layer: layer, bar: bar,
         size: settings.height, arrangement: arrangement)
@@ -122,7 +126,7 @@ func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
     let g = PanelGeometry.forOutput(
         width: output.width, height: output.height, layout: layout, layer: layer,
         bar: fieldBar(o, layout: layout, store: store, paste: false, settings: settings),
-        size: settings.height, arrangement: settings.arrangement(mode: settings.oneHanded, output: output, layout: layout))
+        size: settings.height, arrangement: settings.arrangement(mode: settings.startMode, output: output, layout: layout))
     guard let canvas = Canvas(width: g.width * o.scale, height: g.height * o.scale, scale: o.scale) else {
         printError("tapboard: cannot allocate a \(g.width)x\(g.height) image")
         return 1
@@ -173,7 +177,8 @@ func layoutsCommand(store: LayoutStore) -> Int32 {
 
 /// `tapboard geometry` output.
 enum GeometryJSON {
-    static func encode(_ g: PanelGeometry, layout: String, layer: String) -> String {
+    /// `place`: a floating panel's top left corner on the output (nil: docked at the bottom).
+    static func encode(_ g: PanelGeometry, layout: String, layer: String, place: FloatingPlace? = nil) -> String {
         var keys: [String] = []
         for placed in g.keys {
             let k = placed.key
@@ -204,7 +209,8 @@ enum GeometryJSON {
                 ",\"\(name)\":{\"x\":\(number($0.x)),\"y\":\(number($0.y)),\"width\":\(number($0.width)),\"height\":\(number($0.height))}"
             } ?? ""
         }
-        let bands = rect("strip", g.strip) + rect("toolbar", g.toolbar)
+        let floating = place.map { ",\"place\":{\"x\":\($0.x),\"y\":\($0.y)}" } ?? ""
+        let bands = floating + rect("strip", g.strip) + rect("toolbar", g.toolbar)
         return
             "{\"layout\":\(quote(layout)),\"layer\":\(quote(layer)),\"width\":\(g.width),\"height\":\(g.height)\(bands),\"keys\":[\n"
             + keys.joined(separator: ",\n") + "\n]}"

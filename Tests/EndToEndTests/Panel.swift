@@ -13,9 +13,11 @@ struct PanelMap {
     let width: Int
     /// What `tapboard geometry` was asked (`tapboard preview` takes the same).
     let query: [String]
-    /// Panel height; the panel sits at the bottom of the output.
+    /// Panel height; the panel sits at the bottom of the output, or floats at `origin`.
     let height: Int
     let outputHeight: Int
+    /// The panel's top left corner on the output.
+    var origin: (x: Int, y: Int)
 
     /// `config`: the lines of the settings file tapboard runs with (nil: none); `context`:
     /// on the emoji search layer, what was typed there.
@@ -49,6 +51,8 @@ struct PanelMap {
         width = w
         self.layout = name
         outputHeight = output.1
+        let place = json["place"] as? [String: Any]
+        origin = (place?["x"] as? Int ?? 0, place?["y"] as? Int ?? output.1 - h)
         self.keys = keys.map {
             Key(
                 label: $0["label"] as? String ?? "", action: $0["action"] as? String ?? "",
@@ -62,12 +66,22 @@ struct PanelMap {
         guard let k = keys.first(where: { $0.label == name }) ?? keys.first(where: { $0.action == name }) else {
             throw HarnessError("no key \"\(name)\" on the panel")
         }
-        let x = Int(k.x + k.width / 2)
-        let y = outputHeight - height + Int(k.y + k.height / 2)
+        let x = origin.x + Int(k.x + k.width / 2)
+        let y = origin.y + Int(k.y + k.height / 2)
         return "tap:\(x),\(y)"
     }
 
     func taps(_ names: [String]) throws -> [String] { try names.map(tap) }
+
+    /// The same panel floating `by` logical pixels away.
+    func moved(by: (x: Int, y: Int)) -> PanelMap {
+        var m = self
+        m.origin = (origin.x + by.x, origin.y + by.y)
+        return m
+    }
+
+    /// A floating panel: narrower than the output, or not at its bottom.
+    var floats: Bool { origin.x != 0 || origin.y != outputHeight - height }
 }
 
 /// The panel's background and the popups' colour, as drawn by TapboardRender's default
@@ -109,27 +123,28 @@ func preview(_ map: PanelMap) -> Canvas? {
 /// changes and a key or two lit up by a press, and every key with a label has one.
 func panelShown(_ png: String, _ map: PanelMap? = plainPanel) -> Bool {
     guard let map, let image = Canvas(pngFile: png), let drawn = preview(map),
-        image.pixelHeight >= map.height, drawn.pixelHeight == map.height,
-        image.pixelWidth == drawn.pixelWidth
+        image.pixelHeight >= map.origin.y + map.height, drawn.pixelHeight == map.height,
+        map.floats ? image.pixelWidth >= map.origin.x + drawn.pixelWidth : image.pixelWidth == drawn.pixelWidth
     else { return false }
-    let top = image.pixelHeight - map.height
+    let (left, top) = map.origin
     var same = 0
     var all = 0
     for y in stride(from: 0, to: map.height, by: 3) {
         for x in stride(from: 0, to: drawn.pixelWidth, by: 3) {
             all += 1
-            if image.pixel(x: x, y: top + y) == drawn.pixel(x: x, y: y) { same += 1 }
+            if image.pixel(x: left + x, y: top + y) == drawn.pixel(x: x, y: y) { same += 1 }
         }
     }
     guard Double(same) >= 0.9 * Double(all) else { return false }
     // Paste shows only while the clipboard holds text (`tapboard preview` draws it without).
     for k in map.keys where !k.label.isEmpty && k.action != "space" && k.action != "paste" {
-        let bx = Int(k.x) + 3
+        let bx = left + Int(k.x) + 3
         let by = Int(k.y + k.height / 2)
         let background = image.pixel(x: bx, y: top + by)
         var marked = false
         for y in Int(k.y + k.height * 0.3)..<Int(k.y + k.height * 0.7) where !marked {
-            for x in Int(k.x + k.width * 0.3)..<Int(k.x + k.width * 0.7) where image.pixel(x: x, y: top + y) != background {
+            for x in Int(k.x + k.width * 0.3)..<Int(k.x + k.width * 0.7)
+            where image.pixel(x: left + x, y: top + y) != background {
                 marked = true
                 break
             }

@@ -145,7 +145,7 @@ import Testing
         #expect(s.repeatRate == 25)
         #expect(
             warnings == [
-                "cfg:5: unknown setting \"colour\" (valid: layouts, long-press, key-preview, repeat-delay, repeat-rate, auto-capitalise, suggestions, autocorrect, learn, glide, toolbar, height, number-row, theme, handle, feedback, exclusive-zone, clipboard-history, emoji-suggestions, one-handed, one-handed-width, split); ignored",
+                "cfg:5: unknown setting \"colour\" (valid: layouts, long-press, key-preview, repeat-delay, repeat-rate, auto-capitalise, suggestions, autocorrect, learn, glide, toolbar, height, number-row, theme, handle, feedback, exclusive-zone, clipboard-history, emoji-suggestions, one-handed, one-handed-width, floating, floating-width, split); ignored",
                 "cfg:6: \"repeat-rate\" wants repeats per second from 1 to 100; ignored",
                 "cfg:7: expected \"setting = value\"; ignored"
             ])

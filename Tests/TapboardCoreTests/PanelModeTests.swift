@@ -3,7 +3,7 @@ import Testing
 
 @testable import TapboardCore
 
-/// One-handed and split keys: their geometry, their settings, switching them.
+/// One-handed and split keys: their geometry, their settings, switching them (floating: FloatingPanelTests).
 @Suite struct PanelModeTests {
     let us: Layout
 
@@ -163,7 +163,9 @@ import Testing
 
 /// Every shipped layout and layer, one-handed and split, on phones and wide outputs.
 @Suite struct PanelModeShippedLayoutsTests {
-    static let arrangements: [KeyArrangement] = [.oneHanded(.left, share: 0.8), .oneHanded(.right, share: 0.5), .split]
+    static let arrangements: [KeyArrangement] = [
+        .oneHanded(.left, share: 0.8), .oneHanded(.right, share: 0.5), .split, .floating(share: 0.65)
+    ]
 
     @Test(arguments: arrangements)
     func keysStayInsideDoNotOverlapAndAnswerAtTheirCentres(_ arrangement: KeyArrangement) throws {

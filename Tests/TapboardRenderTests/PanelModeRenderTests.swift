@@ -3,7 +3,7 @@ import TapboardRender
 import TestSupport
 import Testing
 
-/// Goldens for one-handed and split keys.
+/// Goldens for one-handed, split and floating panels.
 extension RenderTests {
     func render(_ layout: Layout, output: (width: Int, height: Int), arrangement: KeyArrangement) throws -> Canvas {
         let g = PanelGeometry.forOutput(
@@ -20,6 +20,13 @@ extension RenderTests {
         try compare(
             try render(try loadShipped("us.json"), output: (720, 1280), arrangement: .oneHanded(.right, share: 0.8)),
             golden: "oneHandedRight")
+    }
+
+    /// A phone's floating panel: 65 % of the width, the grip band on top (its bar to drag
+    /// it by, ↔ at its right end to dock it), the strip and the keys under it.
+    @Test func floatingPortrait() throws {
+        try compare(
+            try render(try load("us"), output: (720, 1280), arrangement: .floating(share: 0.65)), golden: "floatingPortrait")
     }
 
     /// A 1920x1080 tablet: the rows part at their middle, halves at the edges, the space bar

@@ -16,6 +16,12 @@ public enum Command: Sendable, Equatable {
     /// Put the panel on screen at this height; take it away (releasing held keys).
     case showPanel(height: Int)
     case hidePanel
+    /// Dock the panel's surface, or float it at a place and width (a `panelConfigured`
+    /// follows a new width, a `panelPlaced` the compositor's taking it). Comes before
+    /// `showPanel` for a panel that is not yet on screen.
+    case placePanel(PanelPlace)
+    /// Store the floating panels' places.
+    case saveFloatingPlaces(FloatingPlaces)
     /// Ask the compositor for another panel height (a `panelConfigured` follows).
     case setPanelHeight(Int)
     case schedule(ControllerTimer, after: UInt64)

@@ -14,6 +14,8 @@ public struct CommandHost {
     public private(set) var bubbleShown = false
     /// Keys to draw at the next frame (nil: all of them).
     public private(set) var stale: Set<Int>? = []
+    /// Where the panel is placed (as the Wayland side would have it).
+    public private(set) var place = PanelPlace.docked
     /// Every command carried out, in order.
     public var carried: [Command] = []
     /// What text-input inserted, in order.
@@ -104,6 +106,13 @@ public struct CommandHost {
     /// A text-input request needs a field that takes it.
     var fieldTakesText: Bool { controller.textInputUsable && controller.field.active }
 
+    /// The compositor configures the panel `height` high, as wide as its place says.
+    mutating func configure(height: Int) {
+        let width: Int
+        if case .floating(_, let w) = place { width = w } else { width = controller.output.width }
+        call { $0.panelConfigured(width: width, height: height) }
+    }
+
     mutating func carry(_ command: Command) {
         carried.append(command)
         switch command {
@@ -116,12 +125,16 @@ public struct CommandHost {
             if let keys { stale?.formUnion(keys) } else { stale = nil }
         case .showPanel(let h):
             panelShown = true
-            call { $0.panelConfigured(width: $0.output.width, height: h) }
+            configure(height: h)
         case .hidePanel:
             panelShown = false
             popupShown = false
             bubbleShown = false
-        case .setPanelHeight(let h): call { $0.panelConfigured(width: $0.output.width, height: h) }
+        case .setPanelHeight(let h): configure(height: h)
+        case .placePanel(let p):
+            place = p
+            controller.panelPlaced(p)
+            if panelShown, let h = controller.geometry?.height { configure(height: h) }
         case .schedule(let t, let ms): timers[t] = time + ms
         case .cancel(let t): timers[t] = nil
         case .showPopup:
@@ -131,7 +144,7 @@ public struct CommandHost {
         case .showPreview: bubbleShown = true
         case .hidePreview: bubbleShown = false
         case .paste: if let clipboard { call { $0.pasted(clipboard) } }
-        case .say, .preedit, .saveLearned: break
+        case .say, .preedit, .saveLearned, .saveFloatingPlaces: break
         }
     }
 }

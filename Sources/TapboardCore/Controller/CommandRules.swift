@@ -48,7 +48,10 @@ public struct CommandRules: Sendable {
             if !fieldTakesText { broken.append("a preedit with no active field") }
         case .paste:
             if !fieldTakesText { broken.append("a paste with no active field") }
-        case .redraw, .hidePreview, .showPreview, .closePopup, .schedule, .cancel, .saveLearned:
+        case .placePanel(.floating(let at, let width)):
+            if width <= 0 || at.x < 0 || at.y < 0 { broken.append("a floating panel \(width) wide at \(at)") }
+        case .redraw, .hidePreview, .showPreview, .closePopup, .schedule, .cancel, .saveLearned, .placePanel,
+            .saveFloatingPlaces:
             break
         }
         return broken

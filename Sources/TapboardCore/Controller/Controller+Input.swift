@@ -3,23 +3,27 @@ extension Controller {
     /// A finger or the pointer goes down on the panel (panel coordinates, milliseconds).
     public mutating func press(_ source: PressSource, at point: Point, time: UInt64) -> [Command] {
         guard let g = geometry else { return [] }
+        if let dragging = startDrag(source, at: point, in: g) { return dragging }
         keyboard.glides = glides
         return translate(keyboard.press(source, at: point, time: time, in: g))
     }
 
     /// A held press moves; over the popup too (points in panel coordinates).
     public mutating func move(_ source: PressSource, to point: Point) -> [Command] {
+        if let moved = drag(source, to: point) { return moved }
         guard let g = geometry else { return [] }
         return translate(keyboard.move(source, to: point, in: g))
     }
 
     public mutating func release(_ source: PressSource, time: UInt64) -> [Command] {
+        if let ended = endDrag(source) { return ended }
         guard let g = geometry else { return [] }
         return translate(keyboard.release(source, time: time, in: g)) + cancelStaleTimers()
     }
 
     public mutating func cancel(_ source: PressSource) -> [Command] {
-        translate(keyboard.cancel(source)) + cancelStaleTimers()
+        if let ended = endDrag(source) { return ended }
+        return translate(keyboard.cancel(source)) + cancelStaleTimers()
     }
 
     public mutating func timerFired(_ timer: ControllerTimer, time: UInt64) -> [Command] {

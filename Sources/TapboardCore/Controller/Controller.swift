@@ -19,6 +19,10 @@ public struct Controller {
     public var visible: Bool { panel.visible }
     /// Keys across the panel or narrowed to one edge (the user's choice, from the globe key's list).
     public internal(set) var panelMode = PanelMode.full
+    /// A floating panel's places and drag.
+    var floating = FloatingState()
+    /// The name of the output the panel is on (nil: not known).
+    public internal(set) var outputName: String?
     /// The edge one-handed keys went to last ("One-handed" in the globe list goes there again).
     var oneHandedSide = Side.right
     /// The logical size of the output the panel is on.
@@ -109,7 +113,7 @@ public struct Controller {
         keyboard.timings.repeatDelay = settings.repeatDelay
         keyboard.timings.repeatInterval = max(1000 / settings.repeatRate, 10)
         keyboard.previews = settings.keyPreview
-        panelMode = settings.oneHanded
+        panelMode = settings.startMode
         if case .oneHanded(let side) = panelMode { oneHandedSide = side }
         keyboard.modeChoices = modeChoices
     }
@@ -126,8 +130,10 @@ public struct Controller {
     public mutating func show() -> [Command] {
         guard !visible else { return [] }
         let height = wantedHeight
+        let place = wantedPlace
+        let placing: [Command] = panel.shouldPlace(place) ? [.placePanel(place)] : []
         panel.show(asking: height)
-        return [.showPanel(height: height)]
+        return placing + [.showPanel(height: height)]
     }
 
     public mutating func hide() -> [Command] {
@@ -165,7 +171,7 @@ public struct Controller {
     /// Where the keys lie across the panel: one-handed as the user chose, split on wide
     /// outputs where the settings say so (not while the candidates panel covers the keys).
     public var arrangement: KeyArrangement {
-        guard keyboard.overlay == nil else { return .full }
+        guard keyboard.overlay == nil || panelMode == .floating else { return .full }
         return settings.arrangement(mode: panelMode, output: (output.width, output.height), layout: keyboard.layout)
     }
 
@@ -176,10 +182,12 @@ public struct Controller {
             bar: wantedBar, arrangement: arrangement)
     }
 
-    /// The output the panel is on has this logical size (first known, rotated, scaled, moved).
-    public mutating func outputChanged(width: Int, height: Int) -> [Command] {
-        guard width > 0, height > 0, (width, height) != output else { return [] }
+    /// The output the panel is on has this logical size (first known, rotated, scaled,
+    /// moved), and this name (nil: unknown).
+    public mutating func outputChanged(width: Int, height: Int, name: String? = nil) -> [Command] {
+        guard width > 0, height > 0, (width, height) != output || name != outputName else { return [] }
         output = (width, height)
+        outputName = name
         panel.forgetAskedHeight()
         return showSelectedKeyboard() + resize()
     }
@@ -193,11 +201,14 @@ public struct Controller {
         return out
     }
 
-    /// Asks for the wanted height once; a compositor that gives another is believed.
+    /// Asks for the wanted height once (a compositor that gives another is believed), and
+    /// for the wanted place where it changed.
     mutating func resize() -> [Command] {
+        let place = wantedPlace
+        var out: [Command] = panel.visible && panel.shouldPlace(place) ? [.placePanel(place)] : []
         let wanted = wantedHeight
-        guard panel.shouldAsk(wanted) else { return [] }
-        return [.setPanelHeight(wanted)]
+        if panel.shouldAsk(wanted) { out.append(.setPanelHeight(wanted)) }
+        return out
     }
 
     /// The configured panel's keys worked out again at its size; `layer`: the layer they

@@ -10,6 +10,9 @@ struct ShownPanel {
     private(set) var geometry: PanelGeometry?
     /// The layer `geometry` was computed for.
     private(set) var laidOutLayer = ""
+    /// The place last asked of the Wayland side (it keeps it while the panel is hidden).
+    /// A floating panel's place is asked even while hidden: it is where it comes back.
+    private(set) var askedPlace = PanelPlace.docked
     /// What the band above the keys held when it was last worked out (hidden: what it
     /// will hold when the panel comes back).
     var bar = PanelBar.none
@@ -32,6 +35,13 @@ struct ShownPanel {
     mutating func shouldAsk(_ height: Int) -> Bool {
         guard visible, height != askedHeight else { return false }
         askedHeight = height
+        return true
+    }
+
+    /// Whether to ask for `place` now: it is not the place last asked. Asking is noted.
+    mutating func shouldPlace(_ place: PanelPlace) -> Bool {
+        guard place != askedPlace else { return false }
+        askedPlace = place
         return true
     }
 

@@ -66,12 +66,24 @@ public struct PanelGeometry: Sendable, Equatable {
     /// The share of the keys' span the candidates key takes at the strip's right end.
     static let candidatesKeyShare = 0.1
 
-    /// `stripHeight`: logical pixels at the top for the strip and the toolbar (0: none);
+    /// `stripHeight`: logical pixels at the top for the strip and the toolbar (0: none; a
+    /// floating panel's grip band included);
     /// `bar`: what they hold (nil: the strip's slots alone), each row an equal share;
     /// `arrangement`: where the keys lie across the panel.
     public init(
         layer: Layer, width: Int, height: Int, stripHeight: Int = 0, bar: PanelBar? = nil,
         arrangement: KeyArrangement = .full
+    ) {
+        if case .floating = arrangement {
+            self.init(floating: layer, width: width, height: height, stripHeight: stripHeight, bar: bar)
+        } else {
+            self.init(across: layer, width: width, height: height, stripHeight: stripHeight, bar: bar, arrangement: arrangement)
+        }
+    }
+
+    /// A panel along the output's bottom edge, its keys as `arrangement` has them.
+    private init(
+        across layer: Layer, width: Int, height: Int, stripHeight: Int, bar: PanelBar?, arrangement: KeyArrangement
     ) {
         self.width = width
         self.height = height
@@ -157,6 +169,24 @@ public struct PanelGeometry: Sendable, Equatable {
         keys = placed
     }
 
+    /// A floating panel: the grip band along the top, the keys (with the strip and the
+    /// toolbar) across the rest. `stripHeight` counts the grip band too (as `barHeight` does).
+    init(floating layer: Layer, width: Int, height: Int, stripHeight: Int, bar: PanelBar?) {
+        let grip = min(FloatingPanel.gripHeight, height / 3, stripHeight)
+        self.init(
+            across: layer, width: width, height: height - grip, stripHeight: stripHeight - grip, bar: bar, arrangement: .full)
+        let down = Double(grip)
+        for i in keys.indices {
+            keys[i].frame.y += down
+            keys[i].cell.y += down
+        }
+        strip?.y += down
+        toolbar?.y += down
+        barHeight += grip
+        self.height = height
+        keys += FloatingPanel.gripKeys(width: width, height: down, spacing: spacing)
+    }
+
     /// Column `i` of `n` in a band row (the strip, the toolbar): drawn over the keys' span
     /// (`over`: its left edge and width), as they are centred; the outer columns' touch
     /// areas reach the row's ends.
@@ -191,7 +221,7 @@ public struct PanelGeometry: Sendable, Equatable {
         let w = Double(width)
         let full = min(w, max(units, PanelSizing.narrowestUnits) * PanelSizing.maxKeyWidth)
         switch arrangement {
-        case .full:
+        case .full, .floating:
             return (((w - full) / 2).rounded(), full)
         case .oneHanded(let side, let share):
             let span = min(full, (w * min(max(share, 0.1), 1)).rounded())
@@ -317,6 +347,16 @@ extension PanelGeometry {
         strip: Bool = false, bar: PanelBar? = nil,
         size: PanelHeight = .automatic, arrangement: KeyArrangement = .full
     ) -> PanelGeometry {
+        if case .floating(let share) = arrangement {
+            // The keys as a full-width panel of the floating panel's width would have them, under the grip.
+            let w = FloatingPanel.width(output: (width, height), share: share)
+            let keys = forOutput(
+                width: w, height: height, layout: layout, layer: layer, strip: strip, bar: bar, size: size)
+            return PanelGeometry(
+                layer: layer, width: w, height: keys.height + FloatingPanel.gripHeight,
+                stripHeight: keys.barHeight + FloatingPanel.gripHeight,
+                bar: bar ?? PanelBar(slots: strip), arrangement: arrangement)
+        }
         let bar = bar ?? PanelBar(slots: strip)
         let rows = layout.layers.map { $0.relativeRowHeights.reduce(0, +) }.max() ?? 1
         if let total = size.pixels(outputHeight: height) {

@@ -5,11 +5,13 @@ public enum Side: String, Sendable, Equatable, CaseIterable {
     public var other: Side { self == .left ? .right : .left }
 }
 
-/// How the user holds the keyboard: keys across the panel, or narrowed to one edge for
-/// one hand (the panel itself stays full width).
+/// How the user holds the keyboard: keys across the panel, narrowed to one edge for one
+/// hand (the panel itself stays full width), or a smaller panel floating where the user
+/// dragged it.
 public enum PanelMode: Sendable, Equatable {
     case full
     case oneHanded(Side)
+    case floating
 }
 
 /// A button beside one-handed keys, on the panel's free side.
@@ -45,20 +47,26 @@ public enum KeyArrangement: Sendable, Equatable {
     case oneHanded(Side, share: Double)
     /// Each row parts at its middle into two halves at the panel's edges.
     case split
+    /// Across a floating panel `share` (0...1) of the output's shorter side wide, under a
+    /// grip band that drags it (`FloatingPanel`).
+    case floating(share: Double)
 
     /// `split = auto` splits on outputs at least this wide (logical pixels) and wider than tall.
     public static let splitWidth = 1000
     /// The share of a split panel's width its keys take at most (the rest is the gap).
     static let splitKeysShare = 0.8
 
-    /// The arrangement for `mode` on an output of this size: one-handed as the user chose,
-    /// else split where `split` says so (keyboards only: panels such as emoji stay whole).
+    /// The arrangement for `mode` on an output of this size: one-handed or floating as the
+    /// user chose, else split where `split` says so (keyboards only: panels such as emoji
+    /// stay whole). Widths are in percent.
     public static func choose(
-        mode: PanelMode, split: SplitMode, oneHandedWidth: Int, output: (width: Int, height: Int),
-        isPanel: Bool
+        mode: PanelMode, split: SplitMode, oneHandedWidth: Int, floatingWidth: Int = 65,
+        output: (width: Int, height: Int), isPanel: Bool
     ) -> KeyArrangement {
-        if case .oneHanded(let side) = mode {
-            return .oneHanded(side, share: Double(min(max(oneHandedWidth, 1), 100)) / 100)
+        switch mode {
+        case .oneHanded(let side): return .oneHanded(side, share: Double(min(max(oneHandedWidth, 1), 100)) / 100)
+        case .floating: return .floating(share: Double(min(max(floatingWidth, 1), 100)) / 100)
+        case .full: break
         }
         guard !isPanel else { return .full }
         switch split {
@@ -77,7 +85,8 @@ extension Settings {
         let whole =
             layout.isPanel || layout.layers.contains { $0.rows.contains { $0.reduce(0) { $0 + $1.width } > Self.wholeRowUnits } }
         return KeyArrangement.choose(
-            mode: mode, split: split, oneHandedWidth: oneHandedWidth, output: output, isPanel: whole)
+            mode: mode, split: split, oneHandedWidth: oneHandedWidth, floatingWidth: floatingWidth, output: output,
+            isPanel: whole)
     }
 
     /// Rows wider than this many letter keys make a keyboard too wide to split.

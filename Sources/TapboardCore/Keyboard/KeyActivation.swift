@@ -140,6 +140,9 @@ extension KeyboardState {
             return [.clipboard(action)]
         case .hands(let move):
             return [.hands(move)]
+        case .grip:
+            // A drag, which the controller takes before the keyboard sees it.
+            return []
         }
     }
 

@@ -159,6 +159,8 @@ public enum KeyAction: Sendable, Equatable {
     case clipboard(ClipboardAction)
     /// A button beside one-handed keys (to the other edge, full width); not in layout files.
     case hands(HandsMove)
+    /// The band a floating panel is dragged by; not in layout files.
+    case grip
 
     /// The name used in layout files and in `tapboard geometry`.
     public var name: String {
@@ -184,6 +186,7 @@ public enum KeyAction: Sendable, Equatable {
         case .clipboard(.paste): "clipboard-item"
         case .clipboard(.clear): "clipboard-clear"
         case .hands(let move): move.rawValue
+        case .grip: "grip"
         }
     }
 }

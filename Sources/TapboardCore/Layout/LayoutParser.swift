@@ -307,7 +307,7 @@ public enum LayoutParser {
             case .clipboard: "📋"
             case .modifier(let m):
                 Modifiers.names.first { $0.1 == m }.map { $0.0.prefix(1).uppercased() + $0.0.dropFirst() } ?? ""
-            case .spacer, .suggestion, .toolbar, .candidate, .candidates, .hands, nil: ""
+            case .spacer, .suggestion, .toolbar, .candidate, .candidates, .hands, .grip, nil: ""
             }
         }
 

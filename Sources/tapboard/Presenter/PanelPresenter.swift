@@ -23,6 +23,8 @@ final class PanelPresenter {
     /// The panel takes room of its own (settings' `exclusive-zone`); false: it lies over windows.
     let exclusiveZone: Bool
 
+    /// Where the panel goes: docked, or floating at a place (kept while it is hidden).
+    var place = PanelPlace.docked
     /// The panel's layer surface and its buffers; nil while hidden.
     var panel: LayerSurface?
     var pool: BufferPool?
@@ -53,6 +55,8 @@ final class PanelPresenter {
     var onOutputChange: (() -> Void)?
     /// A frame of the panel went out.
     var onFrame: (() -> Void)?
+    /// The compositor took the panel's new place.
+    var onPlaced: ((PanelPlace) -> Void)?
 
     init(
         display: Display, loop: EventLoop, theme: Theme, outputName: String?, keyPreview: Bool,
@@ -86,10 +90,12 @@ final class PanelPresenter {
         guard panel == nil, display.seat != nil, let shm = display.shm else { return false }
         let pinned = display.panelOutput(named: outputName)
         do {
-            let p = try LayerSurface(display: display, height: height, output: pinned, exclusive: exclusiveZone)
+            let p = try LayerSurface(
+                display: display, height: height, place: place, output: pinned, exclusive: exclusiveZone)
             p.onConfigure = { [unowned self, unowned p] in self.onConfigure?(p.width, p.height) }
             p.onClosed = { [unowned self] in self.onClosed?() }
             p.onOutputChange = { [unowned self] in self.onOutputChange?() }
+            p.onPlaced = { [unowned self] in self.onPlaced?($0) }
             panel = p
             pool = BufferPool(shm: shm)
         } catch {
@@ -113,6 +119,12 @@ final class PanelPresenter {
     func setPanelHeight(_ height: Int) {
         panel?.setHeight(height)
         panel?.commit()
+    }
+
+    /// Docks the panel or floats it at a place (the next panel made goes there too).
+    func placePanel(_ place: PanelPlace) {
+        self.place = place
+        panel?.setPlace(place)
     }
 
     /// These keys changed (nil: everything): the next frame draws them.

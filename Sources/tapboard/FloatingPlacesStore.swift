@@ -1,0 +1,31 @@
+import TapboardCore
+import TapboardWayland
+
+/// Where the user dragged the floating panel, per output and orientation: one line each
+/// in `$XDG_STATE_HOME/tapboard/floating-places` (mode 0600), written whole and renamed
+/// over the old file. Places only: nothing typed.
+enum FloatingPlacesStore {
+    static var path: String {
+        let state = Files.environment("XDG_STATE_HOME") ?? ((Files.environment("HOME") ?? "") + "/.local/state")
+        return state + "/tapboard/floating-places"
+    }
+
+    /// The places stored; none when there is no file (or it does not read).
+    static func load() -> FloatingPlaces {
+        guard case .success(let text) = Files.read(path) else { return FloatingPlaces() }
+        return FloatingPlaces(text: text)
+    }
+
+    /// Writes the places; a failure is said and the old file stays.
+    static func save(_ places: FloatingPlaces) {
+        let file = path
+        let directory = String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)])
+        if let problem = Files.makeDirectories(directory, mode: 0o700) {
+            printError("tapboard: cannot store the floating panel's place: \(problem)")
+            return
+        }
+        if let problem = Files.writeAtomically(file, places.text, mode: 0o600) {
+            printError("tapboard: cannot store the floating panel's place: \(problem)")
+        }
+    }
+}
