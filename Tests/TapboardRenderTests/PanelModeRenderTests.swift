@@ -26,7 +26,8 @@ extension RenderTests {
     /// it by, ↔ at its right end to dock it), the strip and the keys under it.
     @Test func floatingPortrait() throws {
         try compare(
-            try render(try load("us"), output: (720, 1280), arrangement: .floating(share: 0.65)), golden: "floatingPortrait")
+            try render(try loadShipped("us.json"), output: (720, 1280), arrangement: .floating(share: 0.65)),
+            golden: "floatingPortrait")
     }
 
     /// A 1920x1080 tablet: the rows part at their middle, halves at the edges, the space bar
