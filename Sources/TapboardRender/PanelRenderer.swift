@@ -86,10 +86,13 @@ public final class PanelRenderer {
                 drawKeys(keys, geometry, look, on: canvas, before: before, beside: sibling)
                 damage = keys
             }
-        } else if let drawn = canvas.drawn, drawn.geometry == geometry, drawn.theme == theme {
+        } else if let drawn = canvas.drawn, drawn.theme == theme, Self.keyByKey(drawn.geometry, geometry),
+            drawn.geometry == geometry || !trails
+        {
             let looks = indices.map { Self.keyLook($0, geometry, look) }
-            let changed = indices.filter { looks[$0] != drawn.looks[$0] }
-            canvas.drawn!.looks = looks
+            let replaced = drawn.geometry == geometry ? [] : clearReplacedKeys(drawn.geometry, geometry, cr)
+            let changed = indices.filter { replaced.contains($0) || looks[$0] != drawn.looks[$0] }
+            canvas.drawn = DrawnPanel(geometry: geometry, theme: theme, looks: looks, trail: drawn.trail)
             var trailKeys: [Int] = []
             if trails {
                 trailKeys = drawKeys(changed, withTrail: look, geometry, on: canvas)
