@@ -13,11 +13,12 @@ let package = Package(
                        providers: [.apt(["libxkbcommon-dev"])]),
         .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
-        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd",
-                       providers: [.apt(["libsystemd-dev"])]),
         // librime's header, for the layout of its RimeApi table of functions only: no link
         // directive, the library is opened with dlopen (TapboardEngines).
         .systemLibrary(name: "CRime", providers: [.apt(["librime-dev"])]),
+        // sd-bus's header (libsystemd-dev) and forwarders into libsystemd, opened with dlopen
+        // when a session bus is there: never linked.
+        .target(name: "CSystemd"),
         // wayland-scanner output, checked in (scripts/generate-protocols).
         .target(name: "CWaylandProtocols", dependencies: ["CWayland"]),
 

@@ -51,6 +51,9 @@ public final class Canvas {
         cairo_surface_destroy(surface)
     }
 
+    /// Its pixels were just copied from `other`'s: they show the same panel.
+    public func pixelsCopied(from other: Canvas) { drawn = other.drawn }
+
     /// Makes drawing visible in the pixels (call before handing them over).
     public func flush() { cairo_surface_flush(surface) }
 

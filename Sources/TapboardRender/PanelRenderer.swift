@@ -60,9 +60,13 @@ public final class PanelRenderer {
     /// modifier redraws the keys it changes, not the panel). The stroke's trail, if any, is
     /// drawn over the keys: the keys under it, or under the trail the canvas showed, are drawn
     /// again. Returns the keys that may differ from the panel drawn last on any canvas (the
-    /// damage), nil for all of it.
+    /// damage), nil for all of it. Keys that `sibling` (the other buffer of a live panel)
+    /// already shows as they must look are copied from it rather than drawn.
     @discardableResult
-    public func draw(_ geometry: PanelGeometry, _ look: PanelAppearance, on canvas: Canvas, only: [Int]? = nil) -> [Int]? {
+    public func draw(
+        _ geometry: PanelGeometry, _ look: PanelAppearance, on canvas: Canvas, only: [Int]? = nil,
+        beside sibling: Canvas? = nil
+    ) -> [Int]? {
         let cr = canvas.cr
         labels.prepare(for: cr, scale: canvas.scale)
         let indices = geometry.keys.indices
@@ -71,24 +75,29 @@ public final class PanelRenderer {
         var damage: [Int]?
         if let only {
             let keys = only.filter { indices.contains($0) }
+            var before: [KeyLook]?
             if canvas.drawn?.geometry == geometry && canvas.drawn?.theme == theme {
+                before = canvas.drawn!.looks
                 for i in keys { canvas.drawn!.looks[i] = Self.keyLook(i, geometry, look) }
             }
             if trails {
                 damage = drawKeys(keys, withTrail: look, geometry, on: canvas)
             } else {
-                drawKeys(keys, geometry, look, cr)
+                drawKeys(keys, geometry, look, on: canvas, before: before, beside: sibling)
                 damage = keys
             }
-        } else if let drawn = canvas.drawn, drawn.geometry == geometry, drawn.theme == theme {
+        } else if let drawn = canvas.drawn, drawn.theme == theme, Self.keyByKey(drawn.geometry, geometry),
+            drawn.geometry == geometry || !trails
+        {
             let looks = indices.map { Self.keyLook($0, geometry, look) }
-            let changed = indices.filter { looks[$0] != drawn.looks[$0] }
-            canvas.drawn!.looks = looks
+            let replaced = drawn.geometry == geometry ? [] : clearReplacedKeys(drawn.geometry, geometry, cr)
+            let changed = indices.filter { replaced.contains($0) || looks[$0] != drawn.looks[$0] }
+            canvas.drawn = DrawnPanel(geometry: geometry, theme: theme, looks: looks, trail: drawn.trail)
             var trailKeys: [Int] = []
             if trails {
                 trailKeys = drawKeys(changed, withTrail: look, geometry, on: canvas)
             } else {
-                drawKeys(changed, geometry, look, cr)
+                drawKeys(changed, geometry, look, on: canvas, before: nil, beside: sibling)
             }
             if let shown, shown.geometry == geometry, shown.theme == theme {
                 damage = indices.filter { looks[$0] != shown.looks[$0] || looks[$0] != drawn.looks[$0] }

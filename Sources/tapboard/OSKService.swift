@@ -5,7 +5,7 @@ import TapboardWayland
 /// `sm.puri.OSK0` at `/sm/puri/OSK0` on the session bus, as squeekboard offers it to Phosh:
 /// `SetVisible(b)` and the read-only property `Visible` (b), whose changes are signalled
 /// (PropertiesChanged). Its socket is polled by the app's `EventLoop`: no thread, no timer
-/// while idle. The C callbacks are in `CSystemd/shim.h`; `Unmanaged` is used here only.
+/// while idle. The C callbacks are in `CSystemd/bus.c`; `Unmanaged` is used here only.
 final class OSKService: BusService {
     /// The bus name, the object path and the interface name alike (dots for slashes).
     static let name = "sm.puri.OSK0"

@@ -32,6 +32,11 @@ final class BufferPool {
         return make(size, from: same.first)
     }
 
+    /// The other buffer of `buffer`'s size, if there is one: what the panel showed a frame ago.
+    func sibling(of buffer: DrawBuffer) -> DrawBuffer? {
+        buffers.first { $0 !== buffer && Size(of: $0) == Size(of: buffer) }
+    }
+
     /// Makes the second buffer of this size now, a copy of the first once that is
     /// drawn, so that the next frame need not: for idle time after a frame.
     func prepareSpare(width: Int, height: Int, scale: Int) {

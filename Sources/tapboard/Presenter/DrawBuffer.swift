@@ -35,5 +35,6 @@ final class DrawBuffer {
     func copy(_ source: DrawBuffer) {
         buffer.copyPixels(from: source.buffer)
         stale = source.stale
+        if let theirs = source.canvas { canvas?.pixelsCopied(from: theirs) }
     }
 }

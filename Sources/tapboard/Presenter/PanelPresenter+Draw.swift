@@ -23,7 +23,8 @@ extension PanelPresenter {
         guard let buffer = pool.next(width: g.width * scale, height: g.height * scale, scale: scale),
             let canvas = buffer.canvas
         else { return }
-        let changed = renderer.draw(g, scene.look, on: canvas, only: buffer.stale.keys.map { Array($0) })
+        let changed = renderer.draw(
+            g, scene.look, on: canvas, only: buffer.stale.keys.map { Array($0) }, beside: pool.sibling(of: buffer)?.canvas)
         buffer.stale.drawn()
         let damage = changed.map { keys in
             keys.map { i in

@@ -1,0 +1,55 @@
+import CPangoCairo
+import TapboardCore
+
+/// A live panel draws into two buffers in turn, so the buffer drawn a frame ago usually
+/// already shows a key as it must look now (the key just released looked that way before
+/// its press). Such a key's cell is copied from there, pixel for pixel, instead of being
+/// drawn again; a key whose look the canvas itself still shows is left alone.
+extension PanelRenderer {
+    /// Draws `keys` as they look under `look`. `before` is what the canvas showed of each key
+    /// (nil: unknown); `sibling`, if given, is another canvas of the same size whose
+    /// recorded looks say which of its cells can be copied.
+    func drawKeys(
+        _ keys: [Int], _ geometry: PanelGeometry, _ look: PanelAppearance, on canvas: Canvas,
+        before: [KeyLook]?, beside sibling: Canvas?
+    ) {
+        let source = sibling.flatMap { Self.copyable($0, for: canvas, geometry, theme) }
+        var drawn: [Int] = []
+        for i in keys {
+            let want = Self.keyLook(i, geometry, look)
+            if before?[i] == want { continue }
+            if let source, source.looks[i] == want, let sibling {
+                copyCell(i, geometry, from: sibling, to: canvas)
+            } else {
+                drawn.append(i)
+            }
+        }
+        drawKeys(drawn, geometry, look, canvas.cr)
+    }
+
+    /// The sibling's record, if its cells can stand in for this canvas's: the same panel,
+    /// theme and pixel size, and no trail over its keys.
+    private static func copyable(_ sibling: Canvas, for canvas: Canvas, _ geometry: PanelGeometry, _ theme: Theme)
+        -> DrawnPanel?
+    {
+        guard sibling !== canvas, let record = sibling.drawn, record.geometry == geometry, record.theme == theme,
+            record.trail.isEmpty, sibling.scale == canvas.scale, sibling.pixelWidth == canvas.pixelWidth,
+            sibling.pixelHeight == canvas.pixelHeight
+        else { return nil }
+        return record
+    }
+
+    /// Copies key `i`'s cell, in whole device pixels, from `sibling` onto `canvas`.
+    private func copyCell(_ i: Int, _ geometry: PanelGeometry, from sibling: Canvas, to canvas: Canvas) {
+        let cr = canvas.cr
+        let s = Double(canvas.scale)
+        let c = Self.pixelCell(geometry.keys[i].cell, scale: canvas.scale)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(cr, sibling.surface, 0, 0)
+        cairo_rectangle(cr, c.x * s, c.y * s, c.width * s, c.height * s)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+}
