@@ -55,7 +55,7 @@ import Testing
     @Test(arguments: [360, 355])
     func buffersCopyingFromEachOtherMatchAWholeDrawing(width: Int) throws {
         let tests = RenderTests()
-        let us = try tests.load("us")
+        let us = try loadShipped("us.json")
         let g = PanelGeometry.forOutput(width: width, height: 640, layout: us, layer: us.layers[0])
         let renderer = PanelRenderer()
         var buffers = [
@@ -87,7 +87,7 @@ import Testing
     @Test(arguments: [360, 355])
     func toolbarAndStripTakingTurnsMatchAWholeDrawing(width: Int) throws {
         let tests = RenderTests()
-        let us = try tests.load("us")
+        let us = try loadShipped("us.json")
         func geometry(stripEmpty: Bool) -> PanelGeometry {
             let bar = PanelBar.forField(mode: .auto, slots: true, stripEmpty: stripEmpty, paste: false)
             return PanelGeometry.forOutput(width: width, height: 640, layout: us, layer: us.layers[0], bar: bar)
