@@ -5,9 +5,11 @@
 /// Each is scored by how well the stroke fits that path: every letter's key must lie near
 /// the stroke, in order (the stroke's nearest points, taken in order, to the keys), and the
 /// stroke must not wander where the path does not go (the stroke's points' distance to the
-/// path). Those distances, in key units, are read as a Gaussian's; the language model's
-/// score of the word after the text before it is added, a frequency class being a tenth of
-/// a factor of 10. Without a model the decoder is the plain shape matcher.
+/// path); where the stroke slowed down (`GlidePauses`, when the points' times are known)
+/// the word must have a key. Those distances, in key units, are read as a Gaussian's; the
+/// language model's score of the word after the text before it is added, a frequency class
+/// being a tenth of a factor of 10. Without a model the decoder is the plain shape matcher
+/// (shape, location and pace, no context).
 public struct GlideDecoder: Sendable {
     public let keys: GlideKeys
     public let words: GlideWords
