@@ -29,9 +29,9 @@ public final class PressRouter: PressHandler {
         }
     }
 
-    public func moved(_ source: PressSource, on place: PressPlace, to point: Point) {
+    public func moved(_ source: PressSource, on place: PressPlace, to point: Point, time: UInt32? = nil) {
         guard !handlePresses.contains(source) else { return }
-        apply { $0.move(source, to: place.panelPoint(point)) }
+        apply { $0.move(source, to: place.panelPoint(point), time: time.map(UInt64.init)) }
     }
 
     public func released(_ source: PressSource, time: UInt32) {

@@ -5,8 +5,9 @@ import TapboardCore
 /// logical pixels; `place` says which of tapboard's surfaces the point is on.
 public protocol PressHandler: AnyObject {
     func pressed(_ source: PressSource, on place: PressPlace, at point: Point, time: UInt32)
-    /// A held pointer may cross from the panel into the popup: `place` is where it is now.
-    func moved(_ source: PressSource, on place: PressPlace, to point: Point)
+    /// A held pointer may cross from the panel into the popup: `place` is where it is now;
+    /// `time`: the motion event's, nil for a move without one (the pointer entering).
+    func moved(_ source: PressSource, on place: PressPlace, to point: Point, time: UInt32?)
     func released(_ source: PressSource, time: UInt32)
     /// The press ends without effect: its device went, or the pointer left our surfaces.
     func cancelled(_ source: PressSource)
@@ -120,10 +121,10 @@ public final class Seat {
         if !hasFrames { pointerFrame() }
     }
 
-    func pointerMotion(to point: Point) {
+    func pointerMotion(to point: Point, time: UInt32? = nil) {
         pointerPosition = point
         if buttonDown, let place = surfaces.place(of: pointerSurface) {
-            handler?.moved(.pointer, on: place, to: point)
+            handler?.moved(.pointer, on: place, to: point, time: time)
         }
     }
 
@@ -151,7 +152,7 @@ public final class Seat {
         guard buttonDown, enteredInFrame || leftInFrame else { return }
         if let place = surfaces.place(of: pointerSurface) {
             leavePending = false
-            if enteredInFrame { handler?.moved(.pointer, on: place, to: pointerPosition) }
+            if enteredInFrame { handler?.moved(.pointer, on: place, to: pointerPosition, time: nil) }
         } else {
             leavePending = true
         }
@@ -191,7 +192,7 @@ public final class Seat {
         handler?.released(.touch(id), time: time)
     }
 
-    func touchMotion(id: Int32, to point: Point) {
+    func touchMotion(id: Int32, to point: Point, time: UInt32? = nil) {
         guard let surface = touches[id] else { return }
         guard let place = surfaces.place(of: surface) else {
             // Its surface went away under the finger.
@@ -199,7 +200,7 @@ public final class Seat {
             handler?.cancelled(.touch(id))
             return
         }
-        handler?.moved(.touch(id), on: place, to: point)
+        handler?.moved(.touch(id), on: place, to: point, time: time)
     }
 
     func touchCancel() {
@@ -218,7 +219,7 @@ public final class Seat {
                 owner(data, as: Seat.self).pointerEnter(surface: surface, at: Seat.point(x, y))
             },
             leave: { data, _, _, _ in owner(data, as: Seat.self).pointerLeave() },
-            motion: { data, _, _, x, y in owner(data, as: Seat.self).pointerMotion(to: Seat.point(x, y)) },
+            motion: { data, _, time, x, y in owner(data, as: Seat.self).pointerMotion(to: Seat.point(x, y), time: time) },
             button: { data, _, _, time, button, state in
                 guard button == Seat.leftButton else { return }
                 owner(data, as: Seat.self).pointerButton(
@@ -239,7 +240,9 @@ public final class Seat {
                 owner(data, as: Seat.self).touchDown(id: id, surface: surface, at: Seat.point(x, y), time: time)
             },
             up: { data, _, _, time, id in owner(data, as: Seat.self).touchUp(id: id, time: time) },
-            motion: { data, _, _, id, x, y in owner(data, as: Seat.self).touchMotion(id: id, to: Seat.point(x, y)) },
+            motion: { data, _, time, id, x, y in
+                owner(data, as: Seat.self).touchMotion(id: id, to: Seat.point(x, y), time: time)
+            },
             frame: { _, _ in },
             cancel: { data, _ in owner(data, as: Seat.self).touchCancel() },
             shape: { _, _, _, _, _ in },

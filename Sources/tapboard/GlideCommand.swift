@@ -48,10 +48,10 @@ func glideCommand(_ o: Options, store: LayoutStore) -> Int32 {
         let start = monotonicSeconds()
         let words: [String]
         if o.plain {
-            words = decoder.decode(stroke.points)
+            words = decoder.decode(stroke.points, times: stroke.times)
         } else {
             let model = suggester.languageModel(after: stroke.context)
-            words = decoder.decode(stroke.points) { model.score($0, frequency: $1) }
+            words = decoder.decode(stroke.points, times: stroke.times) { model.score($0, frequency: $1) }
         }
         if o.stats { times.append(monotonicSeconds() - start) }
         writeLine("{\"candidates\":[" + words.map(GeometryJSON.quote).joined(separator: ",") + "]}")
@@ -64,11 +64,14 @@ func glideCommand(_ o: Options, store: LayoutStore) -> Int32 {
 struct GlideStroke {
     var context: String
     var points: [Point]
+    /// When each point was drawn (milliseconds); nil when the line gave none (or not for every point).
+    var times: [Double]?
 
     init?(json: String) {
         guard let value = try? JSONValue.parse(json), case .object(let fields) = value.kind else { return nil }
         var context = ""
         var points: [Point] = []
+        var times: [Double] = []
         for (key, _, v) in fields {
             switch (key, v.kind) {
             case ("context", .string(let s)): context = s
@@ -78,11 +81,13 @@ struct GlideStroke {
                         case .number(let y) = xyt[1].kind
                     else { return nil }
                     points.append(Point(x: x, y: y))
+                    if xyt.count >= 3, case .number(let t) = xyt[2].kind { times.append(t) }
                 }
             default: continue
             }
         }
         self.context = context
         self.points = points
+        self.times = times.count == points.count ? times : nil
     }
 }

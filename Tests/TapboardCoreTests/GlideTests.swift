@@ -128,7 +128,7 @@ func shippedEnglish() throws -> Suggester {
     }
 
     func stroke(_ effects: [Effect]) -> [Point]? {
-        for e in effects { if case .stroke(let p) = e { return p } }
+        for e in effects { if case .stroke(let trace) = e { return trace.points } }
         return nil
     }
 
@@ -144,6 +144,40 @@ func shippedEnglish() throws -> Suggester {
         #expect(s.trail.isEmpty)
         #expect(stroke(effects)?.count ?? 0 > 10)
         #expect(!effects.contains { if case .commitText = $0 { true } else { false } })
+    }
+
+    @Test func aStrokeKeepsWhenEachPointWasDrawnFromThePress() throws {
+        var s = KeyboardState(layout: us)
+        s.glides = true
+        let g = geometry(s)
+        let points = strokePoints("hello", in: g)
+        func drawn(start: UInt64, timeless: Int? = nil) throws -> GlideTrace {
+            var effects = s.press(.pointer, at: points[0], time: start, in: g)
+            for (i, p) in points.enumerated().dropFirst() {
+                let t = i == timeless ? nil : (start + UInt64(8 * i)) & 0xFFFF_FFFF
+                effects += s.move(.pointer, to: p, time: t, in: g)
+            }
+            effects += s.release(.pointer, time: start + 600, in: g)
+            var trace: GlideTrace?
+            for e in effects { if case .stroke(let t) = e { trace = t } }
+            return try #require(trace)
+        }
+        // Event times wrap at 32 bits: a press just before the wrap. The points still on the
+        // pressed key are not kept (the stroke starts as the finger leaves it); each kept
+        // point has its own time from the press.
+        let trace = try drawn(start: 0xFFFF_FFF0)
+        let times = try #require(trace.times)
+        #expect(times.count == trace.points.count && times.first == 0)
+        var from = 1
+        for (k, p) in trace.points.enumerated().dropFirst() {
+            let i = try #require(points[from...].firstIndex(of: p))
+            #expect(times[k] == Double(8 * i))
+            from = i + 1
+        }
+        // One move without a time (the pointer coming back in): the times are dropped, not guessed.
+        let timeless = try drawn(start: 0, timeless: points.count - 1)
+        #expect(timeless.points == trace.points)
+        #expect(timeless.times == nil)
     }
 
     @Test func withGlideOffASlideCancelsTheKey() {
@@ -212,7 +246,7 @@ func shippedEnglish() throws -> Suggester {
 struct StrokeProvider: SuggestionProvider, SuggestionLibrary {
     var words = ["hello", "hells", "help"]
     func strip(for word: String, context: String, learned: LearnedWords, autocorrect: Bool) -> Strip { .empty }
-    func glide(_ points: [Point], keys: GlideKeys, context: String, learned: LearnedWords) -> [String] { words }
+    func glide(_ trace: GlideTrace, keys: GlideKeys, context: String, learned: LearnedWords) -> [String] { words }
     func provider(for layout: Layout) -> (any SuggestionProvider)? { self }
     func learnedWords(for language: String) -> LearnedWords { LearnedWords() }
 }

@@ -24,7 +24,7 @@ import Testing
         func pressed(_ source: PressSource, on place: PressPlace, at point: Point, time: UInt32) {
             events.append("press \(name(source)) \(self.place(place)) \(Int(point.x)),\(Int(point.y))")
         }
-        func moved(_ source: PressSource, on place: PressPlace, to point: Point) {
+        func moved(_ source: PressSource, on place: PressPlace, to point: Point, time: UInt32?) {
             events.append("move \(name(source)) \(self.place(place)) \(Int(point.x)),\(Int(point.y))")
         }
         func released(_ source: PressSource, time: UInt32) { events.append("release \(name(source))") }

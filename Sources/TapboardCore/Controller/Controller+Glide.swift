@@ -19,12 +19,12 @@ extension Controller {
     }
 
     /// A stroke ended: the word it reads as goes in.
-    mutating func stroke(_ points: [Point]) -> [Command] {
+    mutating func stroke(_ trace: GlideTrace) -> [Command] {
         guard glides, let g = geometry, let keys = GlideKeys(geometry: g), let p = provider else { return [] }
-        guard GlideDecoder.length(of: points, keys: keys) >= Self.shortestStroke else { return [] }
+        guard GlideDecoder.length(of: trace.points, keys: keys) >= Self.shortestStroke else { return [] }
         var out = finishTyping()
         let before = text.bestGuess?.beforeCursor.map { String($0.suffix(200)) } ?? ""
-        let words = p.glide(points, keys: keys, context: before, learned: learnedWords())
+        let words = p.glide(trace, keys: keys, context: before, learned: learnedWords())
         let shape = strokeShape
         let shaped = words.map { shape.apply($0) }
         guard let best = shaped.first else {

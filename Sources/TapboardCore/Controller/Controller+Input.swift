@@ -8,11 +8,12 @@ extension Controller {
         return translate(keyboard.press(source, at: point, time: time, in: g))
     }
 
-    /// A held press moves; over the popup too (points in panel coordinates).
-    public mutating func move(_ source: PressSource, to point: Point) -> [Command] {
+    /// A held press moves; over the popup too (points in panel coordinates; `time` in
+    /// milliseconds, nil when unknown).
+    public mutating func move(_ source: PressSource, to point: Point, time: UInt64? = nil) -> [Command] {
         if let moved = drag(source, to: point) { return moved }
         guard let g = geometry else { return [] }
-        return translate(keyboard.move(source, to: point, in: g))
+        return translate(keyboard.move(source, to: point, time: time, in: g))
     }
 
     public mutating func release(_ source: PressSource, time: UInt64) -> [Command] {
@@ -99,7 +100,7 @@ extension Controller {
                 prepareStrokes()
                 out.append(.redraw(nil))
             case .trailMoved: out.append(.redraw(nil))
-            case .stroke(let points): out += stroke(points) + autoShift()
+            case .stroke(let trace): out += stroke(trace) + autoShift()
             }
         }
         return out

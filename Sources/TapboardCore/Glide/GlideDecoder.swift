@@ -5,9 +5,11 @@
 /// Each is scored by how well the stroke fits that path: every letter's key must lie near
 /// the stroke, in order (the stroke's nearest points, taken in order, to the keys), and the
 /// stroke must not wander where the path does not go (the stroke's points' distance to the
-/// path). Those distances, in key units, are read as a Gaussian's; the language model's
-/// score of the word after the text before it is added, a frequency class being a tenth of
-/// a factor of 10. Without a model the decoder is the plain shape matcher.
+/// path); where the stroke slowed down (`GlidePauses`, when the points' times are known)
+/// the word must have a key. Those distances, in key units, are read as a Gaussian's; the
+/// language model's score of the word after the text before it is added, a frequency class
+/// being a tenth of a factor of 10. Without a model the decoder is the plain shape matcher
+/// (shape, location and pace, no context).
 public struct GlideDecoder: Sendable {
     public let keys: GlideKeys
     public let words: GlideWords
@@ -48,6 +50,13 @@ public struct GlideDecoder: Sendable {
         /// A word whose keys' bounding box is off the stroke's by more than this on a side is
         /// ruled out.
         public var boxSlack = 1.3
+        /// The spread of the places the stroke slowed down (`GlidePauses`) from the word's
+        /// nearest key; a pause costs at most `pauseCap`, times `pauseWeight` (0: speed unused).
+        public var pauseSpread = 0.5
+        public var pauseCap = 3.0
+        public var pauseWeight = 1.0
+        /// A slow-down is a pause when its speed is at most this share of the peaks either side.
+        public var pauseDepth = 0.75
         /// The language model's weight (1: its classes as they are).
         public var model = 1.0
         /// Words whose fit is this much worse than the best (natural log) are not scored
@@ -65,7 +74,9 @@ public struct GlideDecoder: Sendable {
                 ("pathWeight", \.pathWeight), ("lengthRatio", \.lengthRatio), ("lengthSlack", \.lengthSlack),
                 ("lengthSpread", \.lengthSpread), ("lengthShare", \.lengthShare), ("placeSpread", \.placeSpread),
                 ("placeWeight", \.placeWeight), ("model", \.model), ("boxSlack", \.boxSlack), ("bothEnds", \.bothEnds),
-                ("window", \.window)
+                ("window", \.window),
+                ("pauseSpread", \.pauseSpread), ("pauseCap", \.pauseCap), ("pauseWeight", \.pauseWeight),
+                ("pauseDepth", \.pauseDepth)
             ]
         }
 
@@ -93,17 +104,23 @@ public struct GlideDecoder: Sendable {
     }
 
     /// The words the stroke through `points` (panel pixels, in order) may be, best first, at
-    /// most `limit`; `model` scores a word (as written, with its dictionary class) in the
+    /// most `limit`; `times`: when each point was drawn (milliseconds, one per point), nil when
+    /// unknown; `model` scores a word (as written, with its dictionary class) in the
     /// context, nil for the plain matcher. Empty when nothing fits.
-    public func decode(_ points: [Point], limit: Int = 5, model: ((String, UInt8) -> Double)? = nil) -> [String] {
-        ranked(points, model: model).prefix(limit).map(\.word)
+    public func decode(
+        _ points: [Point], times: [Double]? = nil, limit: Int = 5, model: ((String, UInt8) -> Double)? = nil
+    ) -> [String] {
+        ranked(points, times: times, model: model).prefix(limit).map(\.word)
     }
 
     /// Every candidate with its score (natural log), best first.
-    public func ranked(_ points: [Point], model: ((String, UInt8) -> Double)?) -> [(word: String, score: Double)] {
+    public func ranked(
+        _ points: [Point], times: [Double]? = nil, model: ((String, UInt8) -> Double)?
+    ) -> [(word: String, score: Double)] {
         guard points.count >= 2 else { return [] }
         // Everything from here on is in key units.
         let unitPoints = points.map(keys.units)
+        let pauses = times.map { GlidePauses(points: unitPoints, times: $0, depth: weights.pauseDepth) } ?? GlidePauses()
         let stroke = GlideDecoder.resample(unitPoints, count: GlideDecoder.samples)
         let coarse = GlideDecoder.resample(unitPoints, count: GlideDecoder.coarseSamples)
         let strokeLength = GlideDecoder.length(unitPoints)
@@ -145,7 +162,10 @@ public struct GlideDecoder: Sendable {
             let spread = w.lengthSpread + w.lengthShare * path
             let off = strokeLength - path
             let placeCost = place * w.placeWeight / (2 * w.placeSpread * w.placeSpread)
-            fits.append((i, fit(stroke, words.keys(of: Int(i))) - placeCost - off * off / (2 * spread * spread)))
+            let range = words.keys(of: Int(i))
+            let pauseCost = pauses.cost(
+                keys.unitCentres, seq: words.keySequence, range, spread: w.pauseSpread, cap: w.pauseCap, weight: w.pauseWeight)
+            fits.append((i, fit(stroke, range) - placeCost - pauseCost - off * off / (2 * spread * spread)))
         }
         guard let bestFit = fits.map(\.fit).max() else { return [] }
         var scored: [(word: String, score: Double)] = []

@@ -49,8 +49,8 @@ public enum Effect: Sendable, Equatable {
     case strokeStarted
     /// The stroke's trail moved or went: the panel is drawn again.
     case trailMoved
-    /// A stroke ended: these points (panel pixels, in order) are to be read as a word.
-    case stroke([Point])
+    /// A stroke ended: this trace is to be read as a word.
+    case stroke(GlideTrace)
 }
 
 /// Timed work the keyboard asks for; each names the press it belongs to, so a timer

@@ -27,8 +27,9 @@ public struct KeyboardState: Sendable {
         case cursor(x: Double)
         /// A held shift typed capitals with it: its release leaves shift as it was.
         case modifier
-        /// A slide from a letter key across the others: every point so far, panel pixels.
-        case stroke([Point])
+        /// A slide from a letter key across the others: every point so far, panel pixels, and
+        /// when each was drawn.
+        case stroke(GlideTrace)
     }
 
     public internal(set) var layout: Layout
@@ -161,7 +162,11 @@ public struct KeyboardState: Sendable {
     /// A finger that slides off its key cancels it, or, from a letter key while glide is
     /// on, starts a stroke; over an open popup it selects; along the space bar it moves the
     /// cursor.
-    public mutating func move(_ source: PressSource, to point: Point, in geometry: PanelGeometry) -> [Effect] {
+    /// `time`: the move's time in the compositor's milliseconds, nil when unknown (strokes
+    /// are then read by their shape alone).
+    public mutating func move(
+        _ source: PressSource, to point: Point, time: UInt64? = nil, in geometry: PanelGeometry
+    ) -> [Effect] {
         guard let p = pressed[source] else { return [] }
         if popupOwner == source, var open = popup {
             let selected = open.item(at: point, keyFrame: geometry.keys[p.key].frame)
@@ -170,10 +175,11 @@ public struct KeyboardState: Sendable {
             popup = open
             return [.showPopup(open)]
         }
-        if case .stroke(var points) = p.mode {
-            points.append(point)
-            pressed[source]?.mode = .stroke(points)
-            trail = Array(points.suffix(Self.trailLength))
+        let sincePress = time.map { Double(Self.elapsed(from: p.time, to: $0)) }
+        if case .stroke(var trace) = p.mode {
+            trace.append(point, time: sincePress)
+            pressed[source]?.mode = .stroke(trace)
+            trail = Array(trace.points.suffix(Self.trailLength))
             return [.trailMoved]
         }
         if geometry.keys[p.key].key.action == .space {
@@ -181,7 +187,7 @@ public struct KeyboardState: Sendable {
         }
         if geometry.keys[p.key].cell.contains(point) { return [] }
         if glides, p.mode == .tap, popup == nil, geometry.keys[p.key].key.letter != nil {
-            pressed[source]?.mode = .stroke([p.origin, point])
+            pressed[source]?.mode = .stroke(GlideTrace(points: [p.origin, point], times: sincePress.map { [0, $0] }))
             trail = [p.origin, point]
             return [.redrawKeys([p.key])] + endPreview(source) + [.strokeStarted]
         }
@@ -240,7 +246,7 @@ public struct KeyboardState: Sendable {
         switch p.mode {
         case .repeating, .cursor: return effects
         case .modifier: return effects + [.redrawAll]
-        case .stroke(let points): return effects + endTrail() + [.stroke(points)]
+        case .stroke(let trace): return effects + endTrail() + [.stroke(trace)]
         case .tap, .long: return effects + activate(geometry.keys[p.key].key, time: time)
         }
     }

@@ -53,15 +53,15 @@ public protocol SuggestionProvider {
     /// The strip for `word` (empty: between words) typed after `context`, the text
     /// before it; `learned` are the user's words in this language.
     func strip(for word: String, context: String, learned: LearnedWords, autocorrect: Bool) -> Strip
-    /// The words a stroke through `points` (panel pixels) across `keys` may be after
-    /// `context`, best first; empty when none fits or the provider reads no strokes.
-    func glide(_ points: [Point], keys: GlideKeys, context: String, learned: LearnedWords) -> [String]
+    /// The words a stroke `trace` across `keys` may be after `context`, best first; empty
+    /// when none fits or the provider reads no strokes.
+    func glide(_ trace: GlideTrace, keys: GlideKeys, context: String, learned: LearnedWords) -> [String]
     /// Makes ready what reading strokes across `keys` needs (a stroke has begun).
     func prepareStrokes(keys: GlideKeys)
 }
 
 extension SuggestionProvider {
-    public func glide(_ points: [Point], keys: GlideKeys, context: String, learned: LearnedWords) -> [String] { [] }
+    public func glide(_ trace: GlideTrace, keys: GlideKeys, context: String, learned: LearnedWords) -> [String] { [] }
     public func prepareStrokes(keys: GlideKeys) {}
 }
 
@@ -89,12 +89,12 @@ extension Suggester: SuggestionProvider {
 }
 
 extension Suggester {
-    public func glide(_ points: [Point], keys: GlideKeys, context: String, learned: LearnedWords) -> [String] {
+    public func glide(_ trace: GlideTrace, keys: GlideKeys, context: String, learned: LearnedWords) -> [String] {
         var s = self
         s.learnedWords = learned.words
         s.bigrams = learned.pairs
         let model = s.languageModel(after: context)
-        return glideDecoder(for: keys).decode(points) { model.score($0, frequency: $1) }
+        return glideDecoder(for: keys).decode(trace.points, times: trace.times) { model.score($0, frequency: $1) }
     }
 
     public func prepareStrokes(keys: GlideKeys) { _ = glideDecoder(for: keys) }
