@@ -12,15 +12,15 @@ import Testing
         var controller: Controller
         var sent: [Command] = []
         lazy var router = PressRouter { [unowned self] call in self.sent += call(&self.controller) }
-        init(_ layout: Layout) {
-            var settings = Settings()
+        init(_ layout: Layout, settings: Settings = Settings()) {
+            var settings = settings
             settings.keyPreview = false
             controller = Controller(
                 layouts: [layout], settings: settings, library: KeyboardLibrary([layout], shipped: false),
                 textInput: false)
-            for case .showPanel(let h) in controller.start(hidden: false) {
-                _ = controller.panelConfigured(width: 720, height: h)
-            }
+            let started = controller.start(hidden: false)
+            sent += started
+            for case .showPanel(let h) in started { sent += controller.panelConfigured(width: 720, height: h) }
         }
         var typed: String {
             sent.compactMap { if case .typeKeys(let t) = $0 { t } else { nil } }.joined()
@@ -49,6 +49,37 @@ import Testing
         let r = Recorder(layout)
         seat.handler = r.router
         return (seat, r)
+    }
+
+    /// A finger on a floating panel's grip drags the panel: the seat passes each motion on,
+    /// the surface's place follows the finger, and lifting it types nothing.
+    @Test func aFingerDragsAFloatingPanelByItsGrip() throws {
+        var settings = Settings()
+        settings.floating = true
+        let surfaces = Surfaces()
+        surfaces.register(surface) { .panel }
+        let seat = Seat(nil, surfaces: surfaces)
+        let r = Recorder(layout, settings: settings)
+        seat.handler = r.router
+        func place() -> FloatingPlace? {
+            r.sent.compactMap { if case .placePanel(.floating(let at, _)) = $0 { at } else { nil } }.last
+        }
+        r.sent += r.controller.outputChanged(width: 720, height: 1280, name: "HEADLESS-1")
+        let start = try #require(place())
+        let grip = try #require(r.controller.geometry?.keys.first { $0.key.action == .grip }).frame.center
+        seat.touchDown(id: 3, surface: surface, at: grip, time: 100)
+        // The finger moves 2 px left and 3 px up a step over the screen; wl_touch reports it
+        // against where the surface is then (phoc's way).
+        for step in 1...40 {
+            let at = try #require(place())
+            let screen = Point(x: Double(start.x) + grip.x - Double(2 * step), y: Double(start.y) + grip.y - Double(3 * step))
+            seat.touchMotion(
+                id: 3, to: Point(x: screen.x - Double(at.x), y: screen.y - Double(at.y)), time: UInt32(100 + step * 8))
+        }
+        seat.touchUp(id: 3, time: 500)
+        let end = try #require(place())
+        #expect(abs(end.x - (start.x - 80)) <= 2 && abs(end.y - (start.y - 120)) <= 3, "\(start) -> \(end)")
+        #expect(r.typed == "")
     }
 
     @Test func twoFingerRollTypesBothInOrder() {
