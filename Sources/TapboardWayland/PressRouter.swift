@@ -34,6 +34,12 @@ public final class PressRouter: PressHandler {
         apply { $0.move(source, to: place.panelPoint(point), time: time.map(UInt64.init)) }
     }
 
+    /// Only a floating panel's drag reads it (a key's press has its point already).
+    public func movedInPlace(_ source: PressSource, on place: PressPlace, at point: Point) {
+        guard !handlePresses.contains(source) else { return }
+        apply { $0.moveInPlace(source, at: place.panelPoint(point)) }
+    }
+
     public func released(_ source: PressSource, time: UInt32) {
         guard handlePresses.remove(source) == nil else { return }
         apply { $0.release(source, time: UInt64(time)) }

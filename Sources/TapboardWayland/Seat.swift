@@ -8,6 +8,12 @@ public protocol PressHandler: AnyObject {
     /// A held pointer may cross from the panel into the popup: `place` is where it is now;
     /// `time`: the motion event's, nil for a move without one (the pointer entering).
     func moved(_ source: PressSource, on place: PressPlace, to point: Point, time: UInt32?)
+    /// A held pointer's frame came with no event in it: the pointer moved, and the
+    /// compositor left out its motion because the surface-local point is the one it sent
+    /// last (wlroots' seat: "Ensure we don't send duplicate motion events"; labwc sends the
+    /// frame alone). The pointer is at `point` again, relative to the surface where it is
+    /// now, which may have moved under it.
+    func movedInPlace(_ source: PressSource, on place: PressPlace, at point: Point)
     func released(_ source: PressSource, time: UInt32)
     /// The press ends without effect: its device went, or the pointer left our surfaces.
     func cancelled(_ source: PressSource)
@@ -38,6 +44,8 @@ public final class Seat {
     /// Within one pointer frame: the pointer entered a surface / left one.
     private var enteredInFrame = false
     private var leftInFrame = false
+    /// Within one pointer frame: any event at all came (enter, leave, motion, button, axis).
+    private var eventInFrame = false
     /// A held pointer left our surfaces; it may yet enter the popup (phoc sends leave
     /// and enter in frames of their own, in one burst).
     private var leavePending = false
@@ -112,23 +120,27 @@ public final class Seat {
         pointerSurface = surface
         pointerPosition = point
         enteredInFrame = true
+        eventInFrame = true
         if !hasFrames { pointerFrame() }
     }
 
     func pointerLeave() {
         pointerSurface = nil
         leftInFrame = true
+        eventInFrame = true
         if !hasFrames { pointerFrame() }
     }
 
     func pointerMotion(to point: Point, time: UInt32? = nil) {
         pointerPosition = point
+        eventInFrame = true
         if buttonDown, let place = surfaces.place(of: pointerSurface) {
             handler?.moved(.pointer, on: place, to: point, time: time)
         }
     }
 
     func pointerButton(pressed: Bool, time: UInt32) {
+        eventInFrame = true
         if pressed {
             guard !buttonDown, let place = surfaces.place(of: pointerSurface) else { return }
             buttonDown = true
@@ -140,14 +152,23 @@ public final class Seat {
         }
     }
 
+    /// An event the panel has no use for (scrolling): the frame it ends is not empty.
+    func pointerOtherEvent() { eventInFrame = true }
+
     /// Crossings are decided here: a held pointer that leaves the panel and enters the
     /// popup goes on pressing there. A leave with no enter on our surfaces ends the
     /// press once the burst of events is read (`endOfBurst`): a compositor without an
-    /// implicit grab (phoc) sends the release elsewhere.
+    /// implicit grab (phoc) sends the release elsewhere. A frame with nothing in it, the
+    /// button held, is a motion left out (see `PressHandler.movedInPlace`).
     func pointerFrame() {
         defer {
             enteredInFrame = false
             leftInFrame = false
+            eventInFrame = false
+        }
+        if hasFrames, !eventInFrame, buttonDown, let place = surfaces.place(of: pointerSurface) {
+            handler?.movedInPlace(.pointer, on: place, at: pointerPosition)
+            return
         }
         guard buttonDown, enteredInFrame || leftInFrame else { return }
         if let place = surfaces.place(of: pointerSurface) {
@@ -225,12 +246,12 @@ public final class Seat {
                 owner(data, as: Seat.self).pointerButton(
                     pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue, time: time)
             },
-            axis: { _, _, _, _, _ in },
+            axis: { data, _, _, _, _ in owner(data, as: Seat.self).pointerOtherEvent() },
             frame: { data, _ in owner(data, as: Seat.self).pointerFrame() },
-            axis_source: { _, _, _ in },
-            axis_stop: { _, _, _, _ in },
-            axis_discrete: { _, _, _, _ in },
-            axis_value120: { _, _, _, _ in })
+            axis_source: { data, _, _ in owner(data, as: Seat.self).pointerOtherEvent() },
+            axis_stop: { data, _, _, _ in owner(data, as: Seat.self).pointerOtherEvent() },
+            axis_discrete: { data, _, _, _ in owner(data, as: Seat.self).pointerOtherEvent() },
+            axis_value120: { data, _, _, _ in owner(data, as: Seat.self).pointerOtherEvent() })
     }
 
     private static func makeTouchListener() -> wl_touch_listener {

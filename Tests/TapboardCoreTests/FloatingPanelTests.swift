@@ -55,30 +55,82 @@ import Testing
 
     /// The finger moves 4 px up at a time from the grip's middle, and the panel follows
     /// (the compositor applying each place at once), its coordinates read in `frame`.
-    func follow(_ frame: DragFrame, steps: Int) -> (FloatingDrag, FloatingPlace) {
+    /// `dropsRepeats`: like wlroots' seat, the compositor sends no motion whose point is the
+    /// one it sent last, only the frame (labwc's pointer); `repeats` counts those.
+    func follow(_ frame: DragFrame, steps: Int, dropsRepeats: Bool = false) -> (FloatingDrag, FloatingPlace, repeats: Int) {
         let start = FloatingPlace(x: 126, y: 939)
         var drag = FloatingDrag(source: .touch(1), grab: Point(x: 100, y: 10), start: start)
         var at = start
         var finger = 0.0  // how far the finger went up
+        var sent: Point?
+        var repeats = 0
         for _ in 0..<steps {
             finger += 4
             // Where the finger is over the panel, in the compositor's frame.
             let origin = frame == .pressPlace ? start : at
             let point = Point(x: 100, y: 10 - finger - Double(origin.y - start.y))
+            if dropsRepeats && point == sent {
+                repeats += 1
+                if let next = drag.placeAgain(pointer: point, panelAt: at) { at = next }
+                continue
+            }
+            sent = point
             if let next = drag.place(pointer: point, panelAt: at) { at = next }
         }
-        return (drag, at)
+        return (drag, at, repeats)
     }
 
     @Test(arguments: [DragFrame.pressPlace, .currentPlace])
     func aDragKeepsThePointPressedUnderTheFingerInEitherFrame(_ frame: DragFrame) {
         // Inside the slop the panel stays.
-        let (still, at) = follow(frame, steps: 2)
+        let (still, at, _) = follow(frame, steps: 2)
         #expect(at == FloatingPlace(x: 126, y: 939) && !still.following)
         // Then it follows, and the first point after its first move tells the frame.
-        let (drag, moved) = follow(frame, steps: 20)
+        let (drag, moved, _) = follow(frame, steps: 20)
         #expect(drag.frame == frame)
         #expect(moved == FloatingPlace(x: 126, y: 939 - 80))
+    }
+
+    /// labwc 0.8's pointer: points relative to the panel where it is now, and none when the
+    /// panel moved as far as the finger (the point repeats; wlroots' seat sends only the
+    /// frame). Each such frame moves the panel as far as the last move: it ends under the
+    /// finger, not one step short. (sway's frame after each move, relative to the press's
+    /// place, finds the finger still.)
+    @Test(arguments: [DragFrame.pressPlace, .currentPlace])
+    func aPointLeftOutAsARepeatStillMovesThePanel(_ frame: DragFrame) {
+        let (drag, moved, repeats) = follow(frame, steps: 20, dropsRepeats: true)
+        #expect(frame == .pressPlace || repeats > 10, "the finger's 4 px steps repeat the point")
+        #expect(drag.frame == frame)
+        #expect(moved == FloatingPlace(x: 126, y: 939 - 80))
+    }
+
+    /// A repeated point moves the panel only when the frame is the panel's current place
+    /// and the panel moved since the point was read.
+    @Test func aRepeatedPointIsReadOnlyWhenItCanMeanAMove() {
+        let start = FloatingPlace(x: 100, y: 500)
+        var drag = FloatingDrag(source: .pointer, grab: Point(x: 50, y: 14), start: start)
+        // Inside the slop, and past it with the frame not known: nothing.
+        #expect(drag.place(pointer: Point(x: 50, y: 10), panelAt: start) == nil)
+        #expect(drag.placeAgain(pointer: Point(x: 50, y: 10), panelAt: start) == nil)
+        let first = drag.place(pointer: Point(x: 50, y: 2), panelAt: start)
+        #expect(first == FloatingPlace(x: 100, y: 488))
+        #expect(drag.placeAgain(pointer: Point(x: 50, y: 2), panelAt: FloatingPlace(x: 100, y: 488)) == nil)
+        // The next point tells the frame: relative to the moved panel.
+        let second = drag.place(pointer: Point(x: 50, y: 10), panelAt: FloatingPlace(x: 100, y: 488))
+        #expect(drag.frame == .currentPlace && second == FloatingPlace(x: 100, y: 484))
+        // Not moved since the point was read (the move clamped, say): the finger is still.
+        var still = drag
+        #expect(still.placeAgain(pointer: Point(x: 50, y: 10), panelAt: FloatingPlace(x: 100, y: 488)) == nil)
+        // Another point than the one read: nothing says where the finger is.
+        #expect(drag.placeAgain(pointer: Point(x: 50, y: 9), panelAt: FloatingPlace(x: 100, y: 484)) == nil)
+        // Moved since: the finger went as far.
+        let again = drag.placeAgain(pointer: Point(x: 50, y: 10), panelAt: FloatingPlace(x: 100, y: 484))
+        #expect(again == FloatingPlace(x: 100, y: 480))
+        // Read against the new place now: the same frame again, with the panel not moved, is nothing.
+        #expect(drag.placeAgain(pointer: Point(x: 50, y: 10), panelAt: FloatingPlace(x: 100, y: 484)) == nil)
+        // A point skipped (a move on its way): its repeat says nothing.
+        drag.skip()
+        #expect(drag.placeAgain(pointer: Point(x: 50, y: 10), panelAt: FloatingPlace(x: 100, y: 480)) == nil)
     }
 
     @Test func placesReadBackAsWritten() {
@@ -198,6 +250,42 @@ import Testing
         let next = c.move(.touch(1), to: Point(x: grip.x, y: grip.y - 5))
         #expect(next.contains(.placePanel(.floating(FloatingPlace(x: start.x, y: start.y - 25), width: 468))))
         #expect(c.release(.touch(1), time: 100) == [.saveFloatingPlaces(c.floatingPlaces)])
+    }
+
+    /// labwc's pointer: once the compositor took a move, a repeat of the point last read
+    /// (the frame alone) moves the panel as far again; while a move is on its way it is
+    /// not read, nor is a repeat of a point skipped then.
+    @Test func aRepeatedPointMovesThePanelOnceTheMoveIsTaken() throws {
+        var d = try Driven(["us"], settings: floatingSettings())
+        d.focus()
+        var c = d.c
+        let grip = try #require(c.geometry?.keys.first { $0.key.action == .grip }).frame.center
+        guard case .floating(let start, _) = d.host.place else {
+            Issue.record("not floating")
+            return
+        }
+        func placed(_ commands: [Command]) -> FloatingPlace? {
+            for case .placePanel(.floating(let at, _)) in commands { return at }
+            return nil
+        }
+        #expect(c.press(.pointer, at: grip, time: 0).isEmpty)
+        let first = FloatingPlace(x: start.x, y: start.y - 12)
+        #expect(placed(c.move(.pointer, to: Point(x: grip.x, y: grip.y - 12))) == first)
+        c.panelPlaced(.floating(first, width: 468))
+        // Relative to the moved panel: 4 px further up.
+        let second = FloatingPlace(x: start.x, y: start.y - 16)
+        #expect(placed(c.move(.pointer, to: Point(x: grip.x, y: grip.y - 4))) == second)
+        // The point again, the move not taken yet: not read.
+        #expect(c.moveInPlace(.pointer, at: Point(x: grip.x, y: grip.y - 4)).isEmpty)
+        c.panelPlaced(.floating(second, width: 468))
+        let third = FloatingPlace(x: start.x, y: start.y - 20)
+        #expect(placed(c.moveInPlace(.pointer, at: Point(x: grip.x, y: grip.y - 4))) == third)
+        // A point while that move is on its way is skipped, and so is its repeat.
+        #expect(c.move(.pointer, to: Point(x: grip.x, y: grip.y - 4)).isEmpty)
+        c.panelPlaced(.floating(third, width: 468))
+        #expect(c.moveInPlace(.pointer, at: Point(x: grip.x, y: grip.y - 4)).isEmpty)
+        #expect(c.release(.pointer, time: 100) == [.saveFloatingPlaces(c.floatingPlaces)])
+        #expect(c.floatingPlaces.places.values.first == third)
     }
 
     /// Hidden and shown again, the panel floats where it was.

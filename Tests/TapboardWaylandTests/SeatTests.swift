@@ -27,6 +27,9 @@ import Testing
         func moved(_ source: PressSource, on place: PressPlace, to point: Point, time: UInt32?) {
             events.append("move \(name(source)) \(self.place(place)) \(Int(point.x)),\(Int(point.y))")
         }
+        func movedInPlace(_ source: PressSource, on place: PressPlace, at point: Point) {
+            events.append("again \(name(source)) \(self.place(place)) \(Int(point.x)),\(Int(point.y))")
+        }
         func released(_ source: PressSource, time: UInt32) { events.append("release \(name(source))") }
         func cancelled(_ source: PressSource) { events.append("cancel \(name(source))") }
     }
@@ -92,6 +95,30 @@ import Testing
         seat.pointerButton(pressed: true, time: 3)
         seat.pointerButton(pressed: false, time: 4)
         #expect(log.events.suffix(2) == ["press pointer panel 30,40", "release pointer"])
+    }
+
+    /// wlroots sends no motion that repeats the last surface-local point, only its frame
+    /// (labwc, as the panel moves with the pointer): an empty frame, the button held, is
+    /// the pointer at that point again. Without the button, or with a scroll in it, it is not.
+    @Test func anEmptyFrameWhileHeldIsThePointAgain() {
+        let (seat, log) = fedSeat()
+        seat.pointerEnter(surface: panel, at: Point(x: 10, y: 20))
+        seat.pointerFrame()
+        seat.pointerFrame()
+        seat.pointerButton(pressed: true, time: 1)
+        seat.pointerFrame()
+        seat.pointerMotion(to: Point(x: 10, y: 16), time: 2)
+        seat.pointerFrame()
+        seat.pointerFrame()
+        seat.pointerOtherEvent()
+        seat.pointerFrame()
+        seat.pointerButton(pressed: false, time: 3)
+        seat.pointerFrame()
+        seat.pointerFrame()
+        #expect(
+            log.events == [
+                "press pointer panel 10,20", "move pointer panel 10,16", "again pointer panel 10,16", "release pointer"
+            ])
     }
 
     @Test func heldPointerCrossingIntoThePopupGoesOn() {

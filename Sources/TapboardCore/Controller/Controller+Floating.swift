@@ -62,10 +62,34 @@ extension Controller {
         guard var drag = floating.drag, drag.source == source else { return nil }
         guard case .floating(let asked, let width) = panel.askedPlace, let g = geometry else { return [] }
         let onItsWay = floating.applied.map { $0 != asked } ?? false
-        if onItsWay && drag.frame != .pressPlace { return [] }
-        guard let wanted = drag.place(pointer: point, panelAt: asked) else { return [] }
+        if onItsWay && drag.frame != .pressPlace {
+            drag.skip()
+            floating.drag = drag
+            return []
+        }
+        let wanted = drag.place(pointer: point, panelAt: asked)
         floating.drag = drag
-        let place = FloatingPanel.clamp(wanted, size: (width, g.height), output: output)
+        guard let wanted else { return [] }
+        return follow(to: wanted, asked: asked, size: (width, g.height))
+    }
+
+    /// The dragging press is at `point` again, relative to the panel where it is now (see
+    /// `FloatingDrag.placeAgain`); nil: `source` does not drag. While a move is on its way
+    /// the compositor's place is not known: nothing is read.
+    mutating func dragInPlace(_ source: PressSource, at point: Point) -> [Command]? {
+        guard var drag = floating.drag, drag.source == source else { return nil }
+        guard case .floating(let asked, let width) = panel.askedPlace, let g = geometry,
+            floating.applied.map({ $0 == asked }) ?? true
+        else { return [] }
+        let wanted = drag.placeAgain(pointer: point, panelAt: asked)
+        floating.drag = drag
+        guard let wanted else { return [] }
+        return follow(to: wanted, asked: asked, size: (width, g.height))
+    }
+
+    /// The panel goes to `wanted`, kept on the output, and the place is remembered.
+    private mutating func follow(to wanted: FloatingPlace, asked: FloatingPlace, size: (Int, Int)) -> [Command] {
+        let place = FloatingPanel.clamp(wanted, size: size, output: output)
         guard place != asked else { return [] }
         floating.places[floatingSpot] = place
         floating.dirty = true

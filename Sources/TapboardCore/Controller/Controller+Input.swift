@@ -16,6 +16,13 @@ extension Controller {
         return translate(keyboard.move(source, to: point, time: time, in: g))
     }
 
+    /// A held press is at `point` again, the point it was last moved to, relative to the
+    /// panel where it is now (the compositor left out a motion that repeated the point):
+    /// if the panel moved since, the press moved with it. Only a drag reads it.
+    public mutating func moveInPlace(_ source: PressSource, at point: Point) -> [Command] {
+        dragInPlace(source, at: point) ?? []
+    }
+
     public mutating func release(_ source: PressSource, time: UInt64) -> [Command] {
         if let ended = endDrag(source) { return ended }
         guard let g = geometry else { return [] }

@@ -74,8 +74,8 @@ public enum FloatingPanel {
 }
 
 /// What a compositor's press coordinates are relative to while the panel moves under a
-/// held press: the place the panel had when the press began (sway's pointer: the press
-/// keeps its frame), or the place it has now (phoc: coordinates follow the surface).
+/// held press: the place the panel had when the press began (sway's pointer, labwc's
+/// touch: the press keeps its frame), or the place it has now (phoc; labwc's pointer).
 public enum DragFrame: Sendable, Equatable {
     case pressPlace
     case currentPlace
@@ -88,7 +88,18 @@ public enum DragFrame: Sendable, Equatable {
 /// the first move then tells them apart: relative to the press's place it still holds the
 /// whole way moved (a point near `grab` + that), relative to the new place only the
 /// little moved since (a point near `grab`).
+///
+/// In the second frame a point can repeat while the press moves: the panel moved by as
+/// much as the press did, so the press is where it was over the panel. wlroots' seat
+/// sends no motion then ("Ensure we don't send duplicate motion events"), only its frame,
+/// and labwc does not send the pointer again when the panel moves: `placeAgain` reads
+/// the point that frame stands for.
 public struct FloatingDrag: Sendable, Equatable {
+    /// A point read, and the place of the panel it was read against.
+    struct Reading: Sendable, Equatable {
+        var point: Point
+        var at: FloatingPlace
+    }
     /// The finger or pointer that drags.
     public let source: PressSource
     /// Where it went down on the grip, in panel coordinates.
@@ -99,6 +110,8 @@ public struct FloatingDrag: Sendable, Equatable {
     public private(set) var frame: DragFrame?
     /// The press has moved past the slop: the panel follows it.
     public private(set) var following = false
+    /// The point last read; nil: none yet, or the last was skipped.
+    var last: Reading?
     /// Logical pixels the press moves before the panel follows.
     public static let slop = 10.0
 
@@ -116,6 +129,7 @@ public struct FloatingDrag: Sendable, Equatable {
             guard abs(moved.x) >= Self.slop || abs(moved.y) >= Self.slop else { return nil }
             following = true
         }
+        last = Reading(point: point, at: at)
         if frame == nil {
             // Not moved yet, both frames are one.
             guard at != start else { return Self.offset(start, by: moved) }
@@ -125,6 +139,22 @@ public struct FloatingDrag: Sendable, Equatable {
         }
         return Self.offset(frame == .pressPlace ? start : at, by: moved)
     }
+
+    /// The press is at `point` again, the point last read, relative to the panel `at` now
+    /// (its move was left out: see above). Relative to the place it has now, and the
+    /// panel moved since the point was read: the press moved as far, and the panel goes
+    /// as far again. Nil: the panel stays: relative to the press's place the point is the
+    /// same place on the output; with the frame not known yet, or the panel not moved
+    /// since, or another point than the one last read, nothing says the press moved.
+    public mutating func placeAgain(pointer point: Point, panelAt at: FloatingPlace) -> FloatingPlace? {
+        guard frame == .currentPlace, let last, last.point == point, last.at != at else { return nil }
+        self.last = Reading(point: point, at: at)
+        return Self.offset(at, by: Point(x: point.x - grab.x, y: point.y - grab.y))
+    }
+
+    /// A point was not read (it came while a move was on its way): a repeat of it says
+    /// nothing.
+    public mutating func skip() { last = nil }
 
     static func length(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
 
