@@ -69,9 +69,17 @@ public struct Suggester {
     /// Candidates and the autocorrection at once (one search).
     /// With nothing typed, the next words after `context`.
     public func suggest(_ word: String, context: String) -> Suggestions {
+        var memo = TypedWordMemo()
+        return suggest(word, context: context, memo: &memo)
+    }
+
+    /// The same, for a word typed letter by letter: `memo` carries what the search for the
+    /// word's letters before learnt over to this one (the same suggestions, found sooner).
+    public func suggest(_ word: String, context: String, memo: inout TypedWordMemo) -> Suggestions {
         if word.isEmpty { return Suggestions(typed: "", candidates: nextWords(context: context), autocorrect: nil) }
-        var search = Search(suggester: self, typed: word, context: Context(context))
+        var search = Search(suggester: self, typed: word, context: Context(context), memo: memo)
         let whole = search.run()
+        memo = search.memo
         // An elision the dictionary holds ("l'", "dell'", "qu'"; wordfreq splits them off):
         // when the whole is no known word, the word after it is looked up on its own.
         guard !whole.known, let (elision, rest) = elided(word) else { return whole }
