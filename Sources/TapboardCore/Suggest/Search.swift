@@ -34,7 +34,10 @@ struct Search {
 
     /// `text` with typographic apostrophes (U+2019) made plain, as the dictionaries write them.
     static func plainApostrophes(_ text: String) -> String {
-        text.contains("\u{2019}") ? String(text.map { $0 == "\u{2019}" ? "'" : $0 }) : text
+        // U+2019 is E2 80 99 in UTF-8: text without the byte E2 has none (a byte scan, where
+        // looking for the character walks the text's grapheme clusters).
+        guard text.utf8.contains(0xE2) else { return text }
+        return text.contains("\u{2019}") ? String(text.map { $0 == "\u{2019}" ? "'" : $0 }) : text
     }
 
     static func isWordCharacter(_ c: Character) -> Bool {

@@ -194,10 +194,37 @@ enum CaseShape {
     case lower, capitalized, upper
 
     init(_ word: String) {
+        if let ascii = CaseShape(ascii: word) {
+            self = ascii
+            return
+        }
         let letters = word.filter(\.isLetter)
         if letters.count >= 2, !letters.contains(where: \.isLowercase) {
             self = .upper
         } else if let f = letters.first, f.isUppercase {
+            self = .capitalized
+        } else {
+            self = .lower
+        }
+    }
+
+    /// The same for a word all ASCII, from its bytes (letters: A-Z, a-z); nil for any other.
+    private init?(ascii word: String) {
+        var letters = 0
+        var anyLower = false
+        var firstUpper: Bool?
+        for b in word.utf8 {
+            if b >= 0x80 { return nil }
+            let upper = b >= 0x41 && b <= 0x5A
+            let lower = b >= 0x61 && b <= 0x7A
+            guard upper || lower else { continue }
+            letters += 1
+            anyLower = anyLower || lower
+            if firstUpper == nil { firstUpper = upper }
+        }
+        if letters >= 2, !anyLower {
+            self = .upper
+        } else if firstUpper == true {
             self = .capitalized
         } else {
             self = .lower
