@@ -88,7 +88,7 @@ extension Search {
     /// The largest i (at most the typed letters' count) whose first i letters, `before[i]`,
     /// begin a key of the dictionary, of the spell checker's words (when they are looked up)
     /// or of a learned word. Each longer run of typed letters begins one only if the shorter does.
-    func editReach(_ before: [[UInt8]]) -> Int {
+    mutating func editReach(_ before: [[UInt8]]) -> Int {
         let n = before.count - 1
         // Learned words: how many bytes of the typed key the longest match shares.
         var learnedShare = 0
@@ -114,13 +114,26 @@ extension Search {
         var reach = 0
         while reach < n {
             let next = before[reach + 1]
-            if next.count > learnedShare {
+            if next.count > learnedShare, !beginsInDictionary(reach + 1, next, begins) {
                 let prefix = String(decoding: next, as: UTF8.self)
-                guard begins(s.source, prefix) || spellWords.map({ begins($0, prefix) }) == true else { break }
+                guard spellWords.map({ begins($0, prefix) }) == true else { break }
             }
             reach += 1
         }
         return reach
+    }
+
+    /// Whether the first `count` typed letters (`bytes`) begin a dictionary key: from the
+    /// memo when an earlier letter's search found out, else looked up and noted there.
+    private mutating func beginsInDictionary(
+        _ count: Int, _ bytes: [UInt8], _ begins: (any WordSource, String) -> Bool
+    ) -> Bool {
+        if count <= memo.lettersBegunInDictionary { return true }
+        if let dead = memo.lettersDeadInDictionary, count >= dead { return false }
+        let found = begins(s.source, String(decoding: bytes, as: UTF8.self))
+        if found, count == memo.lettersBegunInDictionary + 1 { memo.lettersBegunInDictionary = count }
+        if !found { memo.lettersDeadInDictionary = min(count, memo.lettersDeadInDictionary ?? count) }
+        return found
     }
 
     func isNeighbour(_ a: Character, _ b: Character?) -> Bool {

@@ -1,5 +1,6 @@
 /// What the search for the word being typed learnt that the search after its next letter can
-/// reuse: the typing errors whose look-up key no key of a source begins with.
+/// reuse: the typing errors whose look-up key no key of a source begins with, and how many of
+/// the typed letters begin a dictionary key.
 ///
 /// An edit keeps the typed letters before it and after it, so with a letter more typed the
 /// same edit (at the same place, with the same letters put in) looks up its old key with that
@@ -14,6 +15,12 @@ public struct TypedWordMemo: Sendable {
     private var context = ""
     /// The dictionary's language.
     private var language = ""
+    /// How many of the typed key's first letters, one more at a time, are known to begin a
+    /// dictionary key (each of the first 1, 2, ... that many letters does).
+    var lettersBegunInDictionary = 0
+    /// The fewest of the typed key's first letters known to begin no dictionary key (nor
+    /// does any more of them).
+    var lettersDeadInDictionary: Int?
     /// Edits whose key no dictionary key begins with.
     private var deadInDictionary: Set<EditSpot> = []
     /// Edits whose key none of the spell checker's words begins with.
@@ -32,6 +39,8 @@ public struct TypedWordMemo: Sendable {
         if !goesOn {
             deadInDictionary.removeAll(keepingCapacity: true)
             deadInSpellWords.removeAll(keepingCapacity: true)
+            lettersBegunInDictionary = 0
+            lettersDeadInDictionary = nil
             self.context = context
             self.language = language
         }
