@@ -27,6 +27,9 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
         return 0
     }
     var times: [Double] = []
+    // As the live strip does: a line that goes on from the last one's word (same context)
+    // reuses what that one's search learnt.
+    var memo = TypedWordMemo()
     while let line = readLine(strippingNewline: true) {
         let context: String
         let word: String
@@ -38,7 +41,7 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
             word = line
         }
         let start = monotonicSeconds()
-        let json = SuggestJSON.encode(suggester.suggest(word, context: context))
+        let json = SuggestJSON.encode(suggester.suggest(word, context: context, memo: &memo))
         if o.stats { times.append(monotonicSeconds() - start) }
         writeLine(json)
     }

@@ -213,7 +213,7 @@ extension Controller {
             if !typed.isEmpty, before.hasSuffix(typed) { before.removeLast(typed.count) }
             new = p.strip(
                 for: typed, context: before, learned: learnedWords(),
-                autocorrect: mayAutocorrect && !word.kept.contains(typed))
+                autocorrect: mayAutocorrect && !word.kept.contains(typed), memo: &word.searchMemo)
             new = withEmoji(new, word: typed.isEmpty ? lastWord(before) : typed)
         }
         return showInStrip(new)

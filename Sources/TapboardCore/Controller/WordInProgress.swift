@@ -33,6 +33,8 @@ struct WordInProgress {
     private(set) var kept: Set<String> = []
     /// Words used in this field, learned when it is left.
     private(set) var fieldWords: [UsedWord] = []
+    /// What the strip's search for the letters so far learnt, for the next letter's.
+    var searchMemo = TypedWordMemo()
 
     /// Text that joins the word being typed.
     func joins(_ t: String) -> Bool {

@@ -29,6 +29,10 @@ extension Search {
             k += after[j]
             return k
         }
+        // Each edit is looked up by its key, remembered by its place (for the next letter).
+        func edit(_ i: Int, _ middle: [UInt8], _ j: Int, cost: Double, spelled: Bool = true) {
+            consider(key(i, middle, j), cost: cost, spelled: spelled, spot: EditSpot(i, middle, j))
+        }
         // Every edit at position i keeps the typed letters before i: past the last i whose
         // letters begin a key of some source, no edit can find a word.
         let reach = editReach(before)
@@ -36,12 +40,12 @@ extension Search {
         if !letters.contains("'") && n >= 2 && reach >= 1 {
             // Not to a possessive only the spell checker lists: an unlisted plural is as
             // likely ("mortifications", "mortification's").
-            for i in 1..<min(n, reach + 1) { consider(key(i, [0x27], i), cost: c.apostrophe, spelled: false) }
+            for i in 1..<min(n, reach + 1) { edit(i, [0x27], i, cost: c.apostrophe, spelled: false) }
         }
         // Swapped neighbours.
         if n >= 2 {
             for i in 0..<min(n - 1, reach + 1) where letters[i] != letters[i + 1] {
-                consider(key(i, bytes[i + 1] + bytes[i], i + 2), cost: c.swap)
+                edit(i, bytes[i + 1] + bytes[i], i + 2, cost: c.swap)
             }
         }
         // A letter too many.
@@ -55,20 +59,20 @@ extension Search {
                 {
                     cost = c.extraNeighbour
                 }
-                consider(key(i, [], i + 1), cost: cost)
+                edit(i, [], i + 1, cost: cost)
             }
         }
         // A neighbouring key or a missing accent.
         for i in 0..<min(n, reach + 1) {
             for (r, cost) in substitutes(for: letters[i]) {
-                consider(key(i, Array(String(r).utf8), i + 1), cost: cost)
+                edit(i, Array(String(r).utf8), i + 1, cost: cost)
             }
         }
         // German ß and ss for each other: the spelling before 1996 ("daß" for "dass") and the
         // Swiss one, or a keyboard without ß ("strasse" for "Straße").
         for i in 0..<min(n, reach + 1) {
-            if letters[i] == "ß" { consider(key(i, Array("ss".utf8), i + 1), cost: c.accent) }
-            if i + 1 < n, letters[i] == "s", letters[i + 1] == "s" { consider(key(i, Array("ß".utf8), i + 2), cost: c.accent) }
+            if letters[i] == "ß" { edit(i, Array("ss".utf8), i + 1, cost: c.accent) }
+            if i + 1 < n, letters[i] == "s", letters[i + 1] == "s" { edit(i, Array("ß".utf8), i + 2, cost: c.accent) }
         }
         // A letter left out.
         let alphabet = s.keys.letters
@@ -76,7 +80,7 @@ extension Search {
         for i in 0...reach {
             for (a, ab) in zip(alphabet, alphabetBytes) {
                 let doubled = (i > 0 && letters[i - 1] == a) || (i < n && letters[i] == a)
-                consider(key(i, ab, i), cost: doubled ? c.droppedDouble : c.dropped)
+                edit(i, ab, i, cost: doubled ? c.droppedDouble : c.dropped)
             }
         }
     }
@@ -84,7 +88,7 @@ extension Search {
     /// The largest i (at most the typed letters' count) whose first i letters, `before[i]`,
     /// begin a key of the dictionary, of the spell checker's words (when they are looked up)
     /// or of a learned word. Each longer run of typed letters begins one only if the shorter does.
-    func editReach(_ before: [[UInt8]]) -> Int {
+    mutating func editReach(_ before: [[UInt8]]) -> Int {
         let n = before.count - 1
         // Learned words: how many bytes of the typed key the longest match shares.
         var learnedShare = 0
@@ -110,13 +114,26 @@ extension Search {
         var reach = 0
         while reach < n {
             let next = before[reach + 1]
-            if next.count > learnedShare {
+            if next.count > learnedShare, !beginsInDictionary(reach + 1, next, begins) {
                 let prefix = String(decoding: next, as: UTF8.self)
-                guard begins(s.source, prefix) || spellWords.map({ begins($0, prefix) }) == true else { break }
+                guard spellWords.map({ begins($0, prefix) }) == true else { break }
             }
             reach += 1
         }
         return reach
+    }
+
+    /// Whether the first `count` typed letters (`bytes`) begin a dictionary key: from the
+    /// memo when an earlier letter's search found out, else looked up and noted there.
+    private mutating func beginsInDictionary(
+        _ count: Int, _ bytes: [UInt8], _ begins: (any WordSource, String) -> Bool
+    ) -> Bool {
+        if count <= memo.lettersBegunInDictionary { return true }
+        if let dead = memo.lettersDeadInDictionary, count >= dead { return false }
+        let found = begins(s.source, String(decoding: bytes, as: UTF8.self))
+        if found, count == memo.lettersBegunInDictionary + 1 { memo.lettersBegunInDictionary = count }
+        if !found { memo.lettersDeadInDictionary = min(count, memo.lettersDeadInDictionary ?? count) }
+        return found
     }
 
     func isNeighbour(_ a: Character, _ b: Character?) -> Bool {

@@ -15,7 +15,9 @@ struct Search {
     var pairPrefix: String? { model.pairPrefix }
     /// The spell checker's words, looked up for the edits of an unknown typed word.
     var spellWords: (any WordSource)?
-    init(suggester: Suggester, typed: String, context: Context) {
+    /// What the searches for this word's letters before found dead, and this one adds.
+    var memo: TypedWordMemo
+    init(suggester: Suggester, typed: String, context: Context, memo: TypedWordMemo = TypedWordMemo()) {
         s = suggester
         self.typed = typed
         self.context = context
@@ -23,6 +25,8 @@ struct Search {
         key = Search.plainApostrophes(typed.lowercased())
         letters = Array(key)
         model = suggester.languageModel(after: context)
+        self.memo = memo
+        self.memo.begin(letters, context: context.text, language: suggester.source.language)
     }
 
     /// Typed words up to this long are looked up with their typing errors.
@@ -30,7 +34,10 @@ struct Search {
 
     /// `text` with typographic apostrophes (U+2019) made plain, as the dictionaries write them.
     static func plainApostrophes(_ text: String) -> String {
-        text.contains("\u{2019}") ? String(text.map { $0 == "\u{2019}" ? "'" : $0 }) : text
+        // U+2019 is E2 80 99 in UTF-8: text without the byte E2 has none (a byte scan, where
+        // looking for the character walks the text's grapheme clusters).
+        guard text.utf8.contains(0xE2) else { return text }
+        return text.contains("\u{2019}") ? String(text.map { $0 == "\u{2019}" ? "'" : $0 }) : text
     }
 
     static func isWordCharacter(_ c: Character) -> Bool {
@@ -49,14 +56,16 @@ struct Search {
 
     /// Adds the words stored under `keyBytes` (a lower-cased key's UTF-8), less `cost`; with
     /// `spelled`, the spell checker's words too where the dictionary has none.
-    mutating func consider(_ keyBytes: [UInt8], cost: Double, spelled: Bool = true) {
-        let stored = s.source.lookup(keyBytes: keyBytes)
+    /// `spot`: the edit that made the key, whose look-ups are skipped where the memo has them
+    /// dead and noted there when found dead.
+    mutating func consider(_ keyBytes: [UInt8], cost: Double, spelled: Bool = true, spot: EditSpot? = nil) {
+        let stored = look(up: keyBytes, in: s.source, spot: spot, inSpellWords: false)
         for (word, f) in stored {
             add(word, prior(word, f) - cost, edited: true)
         }
         if spelled, let spellWords, stored.isEmpty {
             // Words the dictionary lacks, of the checker's class.
-            for (word, _) in spellWords.lookup(keyBytes: keyBytes) {
+            for (word, _) in look(up: keyBytes, in: spellWords, spot: spot, inSpellWords: true) {
                 add(word, prior(word, UInt8(clamping: Int(s.costs.spellWord))) - cost, edited: true)
             }
         }
@@ -65,6 +74,18 @@ struct Search {
         if s.learnedWords[candidateKey] != nil, s.source.frequency(of: candidateKey) == nil, s.learnedCount(candidateKey) > 0 {
             add(candidateKey, model.learnedOnly(candidateKey) - cost, edited: true)
         }
+    }
+
+    /// The entries of `source` under `keyBytes`; none, without looking, when the memo has the
+    /// edit `spot` dead there.
+    private mutating func look(
+        up keyBytes: [UInt8], in source: any WordSource, spot: EditSpot?, inSpellWords: Bool
+    ) -> [(word: String, frequency: UInt8)] {
+        guard let spot else { return source.lookup(keyBytes: keyBytes) }
+        if memo.isDead(spot, inSpellWords: inSpellWords) { return [] }
+        let (entries, keysBegin) = source.lookupNotingPrefix(keyBytes: keyBytes)
+        if !keysBegin { memo.markDead(spot, inSpellWords: inSpellWords) }
+        return entries
     }
 
     mutating func add(_ word: String, _ score: Double, edited: Bool) {

@@ -53,6 +53,10 @@ public protocol SuggestionProvider {
     /// The strip for `word` (empty: between words) typed after `context`, the text
     /// before it; `learned` are the user's words in this language.
     func strip(for word: String, context: String, learned: LearnedWords, autocorrect: Bool) -> Strip
+    /// The same for the word in progress, typed letter by letter: `memo`, kept with the word,
+    /// carries what one letter's search learnt over to the next.
+    func strip(for word: String, context: String, learned: LearnedWords, autocorrect: Bool, memo: inout TypedWordMemo)
+        -> Strip
     /// The words a stroke `trace` across `keys` may be after `context`, best first; empty
     /// when none fits or the provider reads no strokes.
     func glide(_ trace: GlideTrace, keys: GlideKeys, context: String, learned: LearnedWords) -> [String]
@@ -61,6 +65,11 @@ public protocol SuggestionProvider {
 }
 
 extension SuggestionProvider {
+    public func strip(
+        for word: String, context: String, learned: LearnedWords, autocorrect: Bool, memo: inout TypedWordMemo
+    ) -> Strip {
+        strip(for: word, context: context, learned: learned, autocorrect: autocorrect)
+    }
     public func glide(_ trace: GlideTrace, keys: GlideKeys, context: String, learned: LearnedWords) -> [String] { [] }
     public func prepareStrokes(keys: GlideKeys) {}
 }
@@ -69,6 +78,13 @@ extension SuggestionProvider {
 /// the dictionary.
 extension Suggester: SuggestionProvider {
     public func strip(for word: String, context: String, learned: LearnedWords, autocorrect: Bool) -> Strip {
+        var memo = TypedWordMemo()
+        return strip(for: word, context: context, learned: learned, autocorrect: autocorrect, memo: &memo)
+    }
+
+    public func strip(
+        for word: String, context: String, learned: LearnedWords, autocorrect: Bool, memo: inout TypedWordMemo
+    ) -> Strip {
         var s = self
         s.learnedWords = learned.words
         s.bigrams = learned.pairs
@@ -79,7 +95,7 @@ extension Suggester: SuggestionProvider {
             for w in s.nextWords(context: context) where next.count < 3 && !next.contains(w) { next.append(w) }
             return Strip(ranked: next)
         }
-        var strip = s.suggest(word, context: context).strip
+        var strip = s.suggest(word, context: context, memo: &memo).strip
         if !autocorrect, strip.autocorrect != nil {
             strip.autocorrect = nil
             strip.slots[0] = .word(word)

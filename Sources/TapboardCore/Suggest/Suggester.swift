@@ -69,9 +69,17 @@ public struct Suggester {
     /// Candidates and the autocorrection at once (one search).
     /// With nothing typed, the next words after `context`.
     public func suggest(_ word: String, context: String) -> Suggestions {
+        var memo = TypedWordMemo()
+        return suggest(word, context: context, memo: &memo)
+    }
+
+    /// The same, for a word typed letter by letter: `memo` carries what the search for the
+    /// word's letters before learnt over to this one (the same suggestions, found sooner).
+    public func suggest(_ word: String, context: String, memo: inout TypedWordMemo) -> Suggestions {
         if word.isEmpty { return Suggestions(typed: "", candidates: nextWords(context: context), autocorrect: nil) }
-        var search = Search(suggester: self, typed: word, context: Context(context))
+        var search = Search(suggester: self, typed: word, context: Context(context), memo: memo)
         let whole = search.run()
+        memo = search.memo
         // An elision the dictionary holds ("l'", "dell'", "qu'"; wordfreq splits them off):
         // when the whole is no known word, the word after it is looked up on its own.
         guard !whole.known, let (elision, rest) = elided(word) else { return whole }
@@ -186,10 +194,37 @@ enum CaseShape {
     case lower, capitalized, upper
 
     init(_ word: String) {
+        if let ascii = CaseShape(ascii: word) {
+            self = ascii
+            return
+        }
         let letters = word.filter(\.isLetter)
         if letters.count >= 2, !letters.contains(where: \.isLowercase) {
             self = .upper
         } else if let f = letters.first, f.isUppercase {
+            self = .capitalized
+        } else {
+            self = .lower
+        }
+    }
+
+    /// The same for a word all ASCII, from its bytes (letters: A-Z, a-z); nil for any other.
+    private init?(ascii word: String) {
+        var letters = 0
+        var anyLower = false
+        var firstUpper: Bool?
+        for b in word.utf8 {
+            if b >= 0x80 { return nil }
+            let upper = b >= 0x41 && b <= 0x5A
+            let lower = b >= 0x61 && b <= 0x7A
+            guard upper || lower else { continue }
+            letters += 1
+            anyLower = anyLower || lower
+            if firstUpper == nil { firstUpper = upper }
+        }
+        if letters >= 2, !anyLower {
+            self = .upper
+        } else if firstUpper == true {
             self = .capitalized
         } else {
             self = .lower
