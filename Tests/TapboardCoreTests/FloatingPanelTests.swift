@@ -228,17 +228,22 @@ import Testing
         d.checked()
     }
 
+    /// A controller floating its panel in a focused field, the grip's centre and the place
+    /// the panel floats at.
+    func floatingController() throws -> (Controller, Point, FloatingPlace) {
+        var d = try Driven(["us"], settings: floatingSettings())
+        d.focus()
+        let grip = try #require(d.c.geometry?.keys.first { $0.key.action == .grip }).frame.center
+        guard case .floating(let start, _) = d.host.place else { throw FloatingError.notFloating }
+        return (d.c, grip, start)
+    }
+
+    enum FloatingError: Error { case notFloating }
+
     /// A point that comes while a move is on its way may be relative to either place: it
     /// is skipped, and the first after the compositor took the move is read against it.
     @Test func pointsWhileAMoveIsOnItsWayAreSkipped() throws {
-        var d = try Driven(["us"], settings: floatingSettings())
-        d.focus()
-        var c = d.c
-        let grip = try #require(c.geometry?.keys.first { $0.key.action == .grip }).frame.center
-        guard case .floating(let start, _) = d.host.place else {
-            Issue.record("not floating")
-            return
-        }
+        var (c, grip, start) = try floatingController()
         #expect(c.press(.touch(1), at: grip, time: 0).isEmpty)
         #expect(c.move(.touch(1), to: Point(x: grip.x, y: grip.y - 5)).isEmpty, "inside the slop")
         let up = c.move(.touch(1), to: Point(x: grip.x, y: grip.y - 20))
@@ -256,14 +261,7 @@ import Testing
     /// (the frame alone) moves the panel as far again; while a move is on its way it is
     /// not read, nor is a repeat of a point skipped then.
     @Test func aRepeatedPointMovesThePanelOnceTheMoveIsTaken() throws {
-        var d = try Driven(["us"], settings: floatingSettings())
-        d.focus()
-        var c = d.c
-        let grip = try #require(c.geometry?.keys.first { $0.key.action == .grip }).frame.center
-        guard case .floating(let start, _) = d.host.place else {
-            Issue.record("not floating")
-            return
-        }
+        var (c, grip, start) = try floatingController()
         func placed(_ commands: [Command]) -> FloatingPlace? {
             for case .placePanel(.floating(let at, _)) in commands { return at }
             return nil

@@ -305,14 +305,23 @@ public struct GlideDecoder: Sendable {
         for i in points.indices.dropFirst() { cumulative.append(cumulative[i - 1] + d2(points[i - 1], points[i]).squareRoot()) }
         let total = cumulative[cumulative.count - 1]
         guard total > 0 else { return Array(repeating: points[0], count: n) }
+        return interpolate(points, along: cumulative, count: n) { total * Double($0) / Double(n - 1) }
+    }
+
+    /// The polyline through `points` at `count` positions, `position(s)` for s = 0, 1, ...
+    /// (ascending), each in the measure `along` gives its points (ascending too: distance
+    /// travelled, time). A position between two points lies between them in proportion.
+    static func interpolate(
+        _ points: [Point], along: [Double], count n: Int, at position: (Int) -> Double
+    ) -> [Point] {
         var out: [Point] = []
         out.reserveCapacity(n)
         var seg = 1
         for s in 0..<n {
-            let at = total * Double(s) / Double(n - 1)
-            while seg < points.count - 1, cumulative[seg] < at { seg += 1 }
-            let span = cumulative[seg] - cumulative[seg - 1]
-            let t = span > 0 ? min(1, max(0, (at - cumulative[seg - 1]) / span)) : 0
+            let at = position(s)
+            while seg < points.count - 1, along[seg] < at { seg += 1 }
+            let span = along[seg] - along[seg - 1]
+            let t = span > 0 ? min(1, max(0, (at - along[seg - 1]) / span)) : 1
             let a = points[seg - 1]
             let b = points[seg]
             out.append(Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))

@@ -48,18 +48,13 @@ public struct GlidePauses: Sendable {
         else { return [] }
         // The stroke at even time steps, so that the speed is measured over a fixed span
         // whatever the touchscreen's rate.
-        var even: [Point] = []
-        var i = 1
+        var at: [Double] = []
         var t = first
         while t <= last {
-            while i < times.count - 1, times[i] < t { i += 1 }
-            let span = times[i] - times[i - 1]
-            let u = span > 0 ? min(1, max(0, (t - times[i - 1]) / span)) : 1
-            let a = points[i - 1]
-            let b = points[i]
-            even.append(Point(x: a.x + (b.x - a.x) * u, y: a.y + (b.y - a.y) * u))
+            at.append(t)
             t += step
         }
+        let even = GlideDecoder.interpolate(points, along: times, count: at.count) { at[$0] }
         let k = Int((halfSpan / step).rounded())
         guard even.count > 2 * k + 2 else { return [] }
         // Speed at each step: the chord over ±halfSpan (a turn shortens it as a pause does).
