@@ -3,7 +3,7 @@ import TapboardCore
 import TapboardWayland
 
 let glideUsage = """
-    usage: tapboard glide --output WxH [--layout NAME] [--plain] [--stats] [--weight NAME=X] --batch
+    usage: tapboard glide --output WxH [--layout NAME] [--plain] [--learn] [--stats] [--weight NAME=X] --batch
 
     Reads strokes from standard input, one JSON object a line:
       {"context": "text before the word", "points": [[x, y, t_ms], ...]}
@@ -13,8 +13,12 @@ let glideUsage = """
     A line that is not such an object is answered with {"error": "..."}.
 
     --plain   the plain shape matcher: no language model, no context (the benchmark's floor)
+    --learn   learn the text as it is written, as the live keyboard learns the words the user
+              commits: where a line's context carries on from the line before's, its new
+              words are learned before the stroke is read (in memory; nothing is stored)
     --stats   the time each decode took, on standard error at the end (median, p99, max)
-    --weight NAME=X  a weight of the decoder, for tuning (names: tapboard glide --weight x=1)
+    --weight NAME=X  a weight of the decoder or of the language model, for tuning
+              (names: tapboard glide --weight x=1)
     """
 
 /// `tapboard glide --batch`: the words strokes read as, for benchmarks and tests.
@@ -38,20 +42,27 @@ func glideCommand(_ o: Options, store: LayoutStore) -> Int32 {
     }
     suggester.spell = dictionaries.spellChecker(language: layout.language).0
     var decoder = suggester.glideDecoder(for: keys)
-    for (name, value) in o.weights { _ = decoder.weights.set(name, value) }
+    // A decoder's weight, else the language model's (`tapboard suggest --cost` names).
+    for (name, value) in o.weights where !decoder.weights.set(name, value) { suggester.costs.set(name, value) }
     var times: [Double] = []
+    var writing = WrittenText()
     while let line = readLine(strippingNewline: true) {
         guard let stroke = GlideStroke(json: line) else {
             writeLine("{\"error\":\"not a stroke: want {\\\"context\\\": TEXT, \\\"points\\\": [[x, y, t], ...]}\"}")
             continue
+        }
+        if o.learnAsWritten {
+            writing.read(stroke.context)
+            suggester.learnedWords = writing.learned.words
+            suggester.bigrams = writing.learned.pairs
         }
         let start = monotonicSeconds()
         let words: [String]
         if o.plain {
             words = decoder.decode(stroke.points, times: stroke.times)
         } else {
-            let model = suggester.languageModel(after: stroke.context)
-            words = decoder.decode(stroke.points, times: stroke.times) { model.score($0, frequency: $1) }
+            let model = suggester.languageModel(after: stroke.context, recent: true)
+            words = decoder.decode(stroke.points, times: stroke.times, model: model)
         }
         if o.stats { times.append(monotonicSeconds() - start) }
         writeLine("{\"candidates\":[" + words.map(GeometryJSON.quote).joined(separator: ",") + "]}")

@@ -34,10 +34,12 @@ struct Options {
     var noPairs = false
     /// `suggest --no-spell`: without the language's spell checker (to measure what it brings).
     var noSpell = false
-    /// `glide --weight NAME=VALUE`: weights of the glide decoder, for tuning.
+    /// `glide --weight NAME=VALUE`: weights of the glide decoder or its language model, for tuning.
     var weights: [(name: String, value: Double)] = []
     /// `glide --plain`: the plain shape matcher, without the language model.
     var plain = false
+    /// `glide --learn`: learn the text as it is written (each context's new words), in memory.
+    var learnAsWritten = false
     /// `--exclusive-zone on|off`: the settings' `exclusive-zone` overridden.
     var exclusiveZone: Bool?
     /// `--help` after a command: that command's help.
@@ -113,6 +115,7 @@ struct Options {
         (["--no-pairs"], .flag { $0.noPairs = true }),
         (["--no-spell"], .flag { $0.noSpell = true }),
         (["--plain"], .flag { $0.plain = true }),
+        (["--learn"], .flag { $0.learnAsWritten = true }),
         (
             ["--layout"],
             .value { o, v in
@@ -173,10 +176,9 @@ struct Options {
             ["--weight"],
             .value { o, v in
                 let parts = v.split(separator: "=", maxSplits: 1)
-                guard parts.count == 2, let x = Double(parts[1]), GlideDecoder.Weights.names.contains(String(parts[0])) else {
-                    return UsageError(
-                        "--weight wants NAME=NUMBER with a name of \(GlideDecoder.Weights.names.joined(separator: ", ")), not \"\(v)\""
-                    )
+                let names = GlideDecoder.Weights.names + Suggester.Costs.names
+                guard parts.count == 2, let x = Double(parts[1]), names.contains(String(parts[0])) else {
+                    return UsageError("--weight wants NAME=NUMBER with a name of \(names.joined(separator: ", ")), not \"\(v)\"")
                 }
                 o.weights.append((String(parts[0]), x))
                 return nil
@@ -259,7 +261,7 @@ let usage = """
            tapboard forget          delete the learned words (the only thing tapboard stores)
            tapboard layouts
            tapboard suggest [--layout NAME] [--context TEXT] [--learned] [--batch [--stats]] [--cost N=X] [WORD]
-           tapboard glide --output WxH [--layout NAME] [--plain] [--stats] --batch
+           tapboard glide --output WxH [--layout NAME] [--plain] [--learn] [--stats] --batch
            tapboard --version       print the version
 
     run       the on-screen keyboard (the compositor's input method), one per Wayland

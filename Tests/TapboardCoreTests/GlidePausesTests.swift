@@ -93,7 +93,7 @@ func timedStroke(_ stops: String, in g: PanelGeometry, slowing: Bool) -> (points
         let even = timedStroke("our", in: g, slowing: false)
         let model = english.languageModel(after: "")
         func best(_ points: [Point], _ times: [Double]?) -> String? {
-            decoder.decode(points, times: times) { model.score($0, frequency: $1) }.first
+            decoder.decode(points, times: times, model: model).first
         }
         // Without times (or drawn at one pace) the shape alone cannot tell: the commoner wins.
         #expect(best(slowed.points, nil) == "or")

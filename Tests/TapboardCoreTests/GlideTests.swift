@@ -48,10 +48,8 @@ func shippedEnglish() throws -> Suggester {
     }
 
     func decode(_ word: String, context: String = "", offset: Point = Point(x: 0, y: 0)) -> [String] {
-        let model = english.languageModel(after: context)
-        return english.glideDecoder(for: keys).decode(strokePoints(word, in: g, offset: offset)) {
-            model.score($0, frequency: $1)
-        }
+        let model = english.languageModel(after: context, recent: true)
+        return english.glideDecoder(for: keys).decode(strokePoints(word, in: g, offset: offset), model: model)
     }
 
     @Test func strokesReadAsTheirWords() {
@@ -82,6 +80,29 @@ func shippedEnglish() throws -> Suggester {
         #expect(decode("had", context: "she").first == "had")
     }
 
+    @Test func aNameOnTheScreenCanBeStroked() {
+        // No list holds "Queequeg": without it in the text before, no stroke can give it.
+        #expect(!decode("queequeg").map { $0.lowercased() }.contains("queequeg"))
+        #expect(decode("queequeg", context: "Queequeg sat by the fire, and then ").first == "Queequeg")
+    }
+
+    @Test func aLearnedNameCanBeStroked() throws {
+        var learned = english
+        learned.learnedWords = ["Queequeg": 2]
+        let model = learned.languageModel(after: "and then", recent: true)
+        #expect(learned.glideDecoder(for: keys).decode(strokePoints("queequeg", in: g), model: model).first == "Queequeg")
+        // A word typed once and no list's is not learned yet (a typo left once).
+        learned.learnedWords = ["Queequeg": 1]
+        let once = learned.languageModel(after: "and then", recent: true)
+        #expect(learned.glideDecoder(for: keys).decode(strokePoints("queequeg", in: g), model: once).first != "Queequeg")
+    }
+
+    @Test func aWordOnTheScreenOutranksTheFormThatStrokesAlike() {
+        // "cynics" and "cynic's" cross the same keys; the text before holds one of them.
+        #expect(decode("cynics", context: "The Cynic's This, The Cynic's That, and The ").first?.lowercased() == "cynic's")
+        #expect(decode("cynics", context: "They were all cynics, and they were ").first == "cynics")
+    }
+
     @Test func thePlainMatcherReadsShapesWithoutTheModel() {
         let plain = english.glideDecoder(for: keys).decode(strokePoints("keyboard", in: g))
         #expect(plain.first == "keyboard")
@@ -105,9 +126,9 @@ func shippedEnglish() throws -> Suggester {
         let decoder = english.glideDecoder(for: keys)
         let model = english.languageModel(after: "it was the")
         let stroke = strokePoints("international", in: g)
-        var clock = ContinuousClock().measure { _ = decoder.decode(stroke) { model.score($0, frequency: $1) } }
+        var clock = ContinuousClock().measure { _ = decoder.decode(stroke, model: model) }
         for _ in 0..<5 {
-            clock = min(clock, ContinuousClock().measure { _ = decoder.decode(stroke) { model.score($0, frequency: $1) } })
+            clock = min(clock, ContinuousClock().measure { _ = decoder.decode(stroke, model: model) })
         }
         // Debug builds are several times slower than release: a loose bound that still catches a scan gone quadratic.
         #expect(clock < .milliseconds(250))
@@ -251,6 +272,18 @@ struct StrokeProvider: SuggestionProvider, SuggestionLibrary {
     func learnedWords(for language: String) -> LearnedWords { LearnedWords() }
 }
 
+/// A provider that keeps the learned words each stroke was read with.
+final class LearnedWordsSeen: SuggestionProvider, SuggestionLibrary, @unchecked Sendable {
+    var seen: [LearnedWords] = []
+    func strip(for word: String, context: String, learned: LearnedWords, autocorrect: Bool) -> Strip { .empty }
+    func glide(_ trace: GlideTrace, keys: GlideKeys, context: String, learned: LearnedWords) -> [String] {
+        seen.append(learned)
+        return ["hello"]
+    }
+    func provider(for layout: Layout) -> (any SuggestionProvider)? { self }
+    func learnedWords(for language: String) -> LearnedWords { LearnedWords() }
+}
+
 /// Stroked words in the field: spacing, the strip's alternatives, backspace, secret fields.
 @Suite struct GlideControllerTests {
     func driven(_ settings: Settings = Settings(), words: [String] = ["hello", "hells", "help"]) throws -> Driven {
@@ -320,6 +353,19 @@ struct StrokeProvider: SuggestionProvider, SuggestionLibrary {
         d.focus("Say")
         #expect(stroke(&d).isEmpty)
         #expect(d.c.strip.slots[1] == .note("no word"))
+    }
+
+    @Test func aStrokeReadsTheWordsUsedInTheFieldSoFar() throws {
+        let provider = LearnedWordsSeen()
+        let lib = KeyboardLibrary()
+        var d = try Driven()
+        d.c = Controller(layouts: [try lib.load("us").get()], settings: Settings(), library: lib, suggestions: provider)
+        d.sent = d.c.start(hidden: true)
+        d.focus("")
+        for key in ["z", "o", "r", "k", "space"] { _ = d.tap(key) }
+        _ = stroke(&d)
+        // Not learned for good until the field is left, but a stroke in it already reads it.
+        #expect(provider.seen.last?.words["zork"] == 1)
     }
 
     @Test func strokesTypeNothingInSecretFieldsNorWithGlideOff() throws {

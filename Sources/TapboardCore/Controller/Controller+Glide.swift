@@ -23,8 +23,8 @@ extension Controller {
         guard glides, let g = geometry, let keys = GlideKeys(geometry: g), let p = provider else { return [] }
         guard GlideDecoder.length(of: trace.points, keys: keys) >= Self.shortestStroke else { return [] }
         var out = finishTyping()
-        let before = text.bestGuess?.beforeCursor.map { String($0.suffix(200)) } ?? ""
-        let words = p.glide(trace, keys: keys, context: before, learned: learnedWords())
+        let before = text.bestGuess?.beforeCursor.map { String($0.suffix(Suggester.contextLength)) } ?? ""
+        let words = p.glide(trace, keys: keys, context: before, learned: learnedWithFieldWords())
         let shape = strokeShape
         let shaped = words.map { shape.apply($0) }
         guard let best = shaped.first else {
@@ -34,6 +34,14 @@ extension Controller {
         word.stroked(best)
         learn(best)
         return out + showInStrip(Strip(ranked: shaped))
+    }
+
+    /// The learned words with the words used in this field so far (learned for good only
+    /// when the field is left): a name typed once in a message can be stroked in it again.
+    mutating func learnedWithFieldWords() -> LearnedWords {
+        var l = learnedWords()
+        for w in word.fieldWords where w.language == language { l.learn(w.word, after: w.previous, kept: w.kept) }
+        return l
     }
 
     /// The case a stroked word takes: capitalised where shift is on (auto-capitalisation at

@@ -207,7 +207,7 @@ extension Controller {
         if showsStrip, engine != nil {
             new = Strip(ranked: Array(engineCandidates.prefix(PanelGeometry.stripSlots)))
         } else if showsStrip, let p = provider {
-            var before = text.bestGuess?.beforeCursor.map { String($0.suffix(200)) } ?? ""
+            var before = text.bestGuess?.beforeCursor.map { String($0.suffix(Suggester.contextLength)) } ?? ""
             // The context is the text before the word, not the word itself.
             let typed = word.letters
             if !typed.isEmpty, before.hasSuffix(typed) { before.removeLast(typed.count) }

@@ -1,3 +1,10 @@
+// The C maths library, for pow.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads a stroke across the letter keys as a word.
 ///
 /// Candidates are the words whose first and last keys lie near the stroke's ends and whose
@@ -8,8 +15,11 @@
 /// path); where the stroke slowed down (`GlidePauses`, when the points' times are known)
 /// the word must have a key. Those distances, in key units, are read as a Gaussian's; the
 /// language model's score of the word after the text before it is added, a frequency class
-/// being a tenth of a factor of 10. Without a model the decoder is the plain shape matcher
-/// (shape, location and pace, no context).
+/// being a tenth of a factor of 10, weighed less on long strokes (their shape says more) and
+/// more on strokes that even the best word fits badly (their shape says less). The words are
+/// the dictionary's and the spell checker's (`GlideWords`), and those the model knows that no
+/// list holds: learned words, and words of the text before (a name on the screen). Without a
+/// model the decoder is the plain shape matcher (shape, location and pace, no context).
 public struct GlideDecoder: Sendable {
     public let keys: GlideKeys
     public let words: GlideWords
@@ -59,6 +69,13 @@ public struct GlideDecoder: Sendable {
         public var pauseDepth = 0.75
         /// The language model's weight (1: its classes as they are).
         public var model = 1.0
+        /// On strokes longer than `fadeFrom` keys the model's weight falls as (fadeFrom /
+        /// length) to the power `fade`: a long stroke's shape says more than its words' classes.
+        public var fade = 1.0
+        public var fadeFrom = 4.0
+        /// ...and rises with how far even the best word's path is from the stroke (a sloppy
+        /// stroke's shape says less): times 1 + (the best fit's cost / `sloppiness`); 0: off.
+        public var sloppiness = 10.0
         /// Words whose fit is this much worse than the best (natural log) are not scored
         /// by the model.
         public var window = 14.0
@@ -73,7 +90,8 @@ public struct GlideDecoder: Sendable {
                 ("pathSpread", \.pathSpread),
                 ("pathWeight", \.pathWeight), ("lengthRatio", \.lengthRatio), ("lengthSlack", \.lengthSlack),
                 ("lengthSpread", \.lengthSpread), ("lengthShare", \.lengthShare), ("placeSpread", \.placeSpread),
-                ("placeWeight", \.placeWeight), ("model", \.model), ("boxSlack", \.boxSlack), ("bothEnds", \.bothEnds),
+                ("placeWeight", \.placeWeight), ("model", \.model), ("fade", \.fade), ("fadeFrom", \.fadeFrom),
+                ("sloppiness", \.sloppiness), ("boxSlack", \.boxSlack), ("bothEnds", \.bothEnds),
                 ("window", \.window),
                 ("pauseSpread", \.pauseSpread), ("pauseCap", \.pauseCap), ("pauseWeight", \.pauseWeight),
                 ("pauseDepth", \.pauseDepth)
@@ -105,17 +123,17 @@ public struct GlideDecoder: Sendable {
 
     /// The words the stroke through `points` (panel pixels, in order) may be, best first, at
     /// most `limit`; `times`: when each point was drawn (milliseconds, one per point), nil when
-    /// unknown; `model` scores a word (as written, with its dictionary class) in the
-    /// context, nil for the plain matcher. Empty when nothing fits.
+    /// unknown; `model` scores each word in the context, and adds the words it knows that no
+    /// list holds (learned, or on the screen); nil for the plain matcher. Empty when nothing fits.
     public func decode(
-        _ points: [Point], times: [Double]? = nil, limit: Int = 5, model: ((String, UInt8) -> Double)? = nil
+        _ points: [Point], times: [Double]? = nil, limit: Int = 5, model: LanguageModel? = nil
     ) -> [String] {
         ranked(points, times: times, model: model).prefix(limit).map(\.word)
     }
 
     /// Every candidate with its score (natural log), best first.
     public func ranked(
-        _ points: [Point], times: [Double]? = nil, model: ((String, UInt8) -> Double)?
+        _ points: [Point], times: [Double]? = nil, model: LanguageModel?
     ) -> [(word: String, score: Double)] {
         guard points.count >= 2 else { return [] }
         // Everything from here on is in key units.
@@ -131,25 +149,29 @@ public struct GlideDecoder: Sendable {
         let ends = centres.indices.filter { d2(centres[$0], stroke[stroke.count - 1]) <= r2 }
         // First, every word whose ends and length fit, by its path's distance from the
         // stroke point for point; the best of them are scored in full.
-        var near: [(index: Int32, place: Double, path: Double)] = []
+        var sets = [words]
+        if let model, let extra = unlistedWords(model) { sets.append(extra) }
+        var near: [(set: Int, index: Int32, place: Double, path: Double)] = []
         var template = [Point](repeating: Point(x: 0, y: 0), count: coarse.count)
         let box = Box(stroke)
         let endCost = w.bothEnds * w.bothEnds
-        for s in starts {
-            let ds = d2(centres[s], stroke[0])
-            for e in ends where ds + d2(centres[e], stroke[stroke.count - 1]) <= endCost {
-                for i in words.group(first: s, last: e) {
-                    let range = words.keys(of: Int(i))
-                    guard box.near(Box(centres, seq: words.keySequence, range), by: w.boxSlack) else { continue }
-                    let path = pathLength(range)
-                    guard strokeLength <= path * w.lengthRatio + w.lengthSlack,
-                        path <= strokeLength * w.lengthRatio + w.lengthSlack
-                    else { continue }
-                    resamplePath(range, length: path, into: &template)
-                    if w.cornerCut > 0 { cutCorners(&template, by: w.cornerCut) }
-                    var sum = 0.0
-                    for j in 0..<coarse.count { sum += d2(coarse[j], template[j]) }
-                    near.append((i, sum / Double(coarse.count), path))
+        for (n, set) in sets.enumerated() {
+            for s in starts {
+                let ds = d2(centres[s], stroke[0])
+                for e in ends where ds + d2(centres[e], stroke[stroke.count - 1]) <= endCost {
+                    for i in set.group(first: s, last: e) {
+                        let range = set.keys(of: Int(i))
+                        guard box.near(Box(centres, seq: set.keySequence, range), by: w.boxSlack) else { continue }
+                        let path = pathLength(range, set.keySequence)
+                        guard strokeLength <= path * w.lengthRatio + w.lengthSlack,
+                            path <= strokeLength * w.lengthRatio + w.lengthSlack
+                        else { continue }
+                        resamplePath(range, set.keySequence, length: path, into: &template)
+                        if w.cornerCut > 0 { cutCorners(&template, by: w.cornerCut) }
+                        var sum = 0.0
+                        for j in 0..<coarse.count { sum += d2(coarse[j], template[j]) }
+                        near.append((n, i, sum / Double(coarse.count), path))
+                    }
                 }
             }
         }
@@ -157,24 +179,31 @@ public struct GlideDecoder: Sendable {
             near.sort { $0.place < $1.place }
             near.removeLast(near.count - w.shortlist)
         }
-        var fits: [(index: Int32, fit: Double)] = []
-        for (i, place, path) in near {
+        var fits: [(set: Int, index: Int32, fit: Double)] = []
+        for (n, i, place, path) in near {
+            let set = sets[n]
             let spread = w.lengthSpread + w.lengthShare * path
             let off = strokeLength - path
             let placeCost = place * w.placeWeight / (2 * w.placeSpread * w.placeSpread)
-            let range = words.keys(of: Int(i))
+            let range = set.keys(of: Int(i))
             let pauseCost = pauses.cost(
-                keys.unitCentres, seq: words.keySequence, range, spread: w.pauseSpread, cap: w.pauseCap, weight: w.pauseWeight)
-            fits.append((i, fit(stroke, range) - placeCost - pauseCost - off * off / (2 * spread * spread)))
+                keys.unitCentres, seq: set.keySequence, range, spread: w.pauseSpread, cap: w.pauseCap, weight: w.pauseWeight)
+            let shape = fit(stroke, range, set.keySequence)
+            fits.append((n, i, shape - placeCost - pauseCost - off * off / (2 * spread * spread)))
         }
         guard let bestFit = fits.map(\.fit).max() else { return [] }
         var scored: [(word: String, score: Double)] = []
-        for (i, f) in fits where model == nil || f >= bestFit - w.window {
-            let word = words.form(Int(i))
+        var modelWeight = w.model * (strokeLength > w.fadeFrom ? pow(w.fadeFrom / strokeLength, w.fade) : 1)
+        if w.sloppiness > 0 { modelWeight *= 1 - bestFit / w.sloppiness }
+        for (n, i, f) in fits where model == nil || f >= bestFit - w.window {
+            let word = sets[n].form(Int(i))
             var score = f
             if let model {
+                // Words of the lists by their class; the others as the model knows them.
+                guard let prior = n == 0 ? model.score(word, frequency: words.frequencies[Int(i)]) : model.unlisted(word)
+                else { continue }
                 // Classes to natural log: a class is a tenth of ln 10.
-                score += w.model * model(word, words.frequencies[Int(i)]) * 0.230_258_5
+                score += modelWeight * prior * 0.230_258_5
             }
             scored.append((word, score))
         }
@@ -188,27 +217,34 @@ public struct GlideDecoder: Sendable {
         return scored
     }
 
-    /// The log-likelihood of the stroke (resampled, key units) along the keys `range` of `keySequence`.
-    func fit(_ stroke: [Point], _ range: Range<Int>) -> Double {
+    /// The words `model` knows that no list holds, as strokes over these keys; nil when none.
+    func unlistedWords(_ model: LanguageModel) -> GlideWords? {
+        let list = model.unlistedWords()
+        guard !list.isEmpty else { return nil }
+        let made = GlideWords(source: WordListSource(language: "", words: list.map { ($0, 0) }), keys: keys, limit: list.count)
+        return made.count > 0 ? made : nil
+    }
+
+    /// The log-likelihood of the stroke (resampled, key units) along the keys `range` of `seq`.
+    func fit(_ stroke: [Point], _ range: Range<Int>, _ seq: [UInt8]) -> Double {
         let w = weights
-        let letterCost = align(stroke, range)
+        let letterCost = align(stroke, range, seq)
         // The stroke's points away from the path through the keys.
         var away = 0.0
         var n = 0
         for j in stride(from: 1, to: stroke.count - 1, by: 2) {
-            away += distance2(stroke[j], toPathOf: range)
+            away += distance2(stroke[j], toPathOf: range, seq)
             n += 1
         }
         let pathCost = n > 0 ? away / Double(n) * w.pathWeight : 0
         return -letterCost / (2 * w.letterSpread * w.letterSpread) - pathCost / (2 * w.pathSpread * w.pathSpread)
     }
 
-    /// The least sum of squared distances from each key in `range` to a point of the stroke,
+    /// The least sum of squared distances from each key in `range` of `seq` to a point of the stroke,
     /// the points taken in order: the first key to the stroke's start, the last to its end.
-    func align(_ stroke: [Point], _ range: Range<Int>) -> Double {
+    func align(_ stroke: [Point], _ range: Range<Int>, _ seq: [UInt8]) -> Double {
         let n = stroke.count
         let centres = keys.unitCentres
-        let seq = words.keySequence
         // A corner's distance counts as much less as its spread is wider.
         let corner = weights.letterSpread * weights.letterSpread / (weights.cornerSpread * weights.cornerSpread)
         var previous = [Double](repeating: .infinity, count: n)
@@ -228,10 +264,9 @@ public struct GlideDecoder: Sendable {
         return previous[n - 1]
     }
 
-    /// The squared distance from `p` to the path through the keys `range` (key units).
-    func distance2(_ p: Point, toPathOf range: Range<Int>) -> Double {
+    /// The squared distance from `p` to the path through the keys `range` of `seq` (key units).
+    func distance2(_ p: Point, toPathOf range: Range<Int>, _ seq: [UInt8]) -> Double {
         let centres = keys.unitCentres
-        let seq = words.keySequence
         var best = Double.infinity
         for k in range.lowerBound..<(range.upperBound - 1) {
             let a = centres[Int(seq[k])]
@@ -245,10 +280,9 @@ public struct GlideDecoder: Sendable {
         return best
     }
 
-    /// The length of the path through the keys `range` (key units).
-    func pathLength(_ range: Range<Int>) -> Double {
+    /// The length of the path through the keys `range` of `seq` (key units).
+    func pathLength(_ range: Range<Int>, _ seq: [UInt8]) -> Double {
         let centres = keys.unitCentres
-        let seq = words.keySequence
         var total = 0.0
         for k in range.lowerBound..<(range.upperBound - 1) {
             total += d2(centres[Int(seq[k])], centres[Int(seq[k + 1])]).squareRoot()
@@ -256,11 +290,10 @@ public struct GlideDecoder: Sendable {
         return total
     }
 
-    /// The path through the keys `range` (`length` long, key units) at `into.count` places
+    /// The path through the keys `range` of `seq` (`length` long, key units) at `into.count` places
     /// equally spaced along it.
-    func resamplePath(_ range: Range<Int>, length: Double, into out: inout [Point]) {
+    func resamplePath(_ range: Range<Int>, _ seq: [UInt8], length: Double, into out: inout [Point]) {
         let n = out.count
-        let seq = words.keySequence
         let centres = keys.unitCentres
         var k = range.lowerBound
         var a = centres[Int(seq[k])]

@@ -140,6 +140,17 @@ private struct WordList {
 /// stroke (a few tens of milliseconds) and kept while the keyboard's letters stay.
 final class GlideWordCache {
     private var words: GlideWords?
+    /// Whether a word (lower-cased) is in the dictionary or the spell checker's list, as
+    /// asked of learned words at each stroke (`LanguageModel.unlistedWords`).
+    private var listed: [String: Bool] = [:]
+
+    func isListed(_ key: String, _ lookUp: (String) -> Bool) -> Bool {
+        if let known = listed[key] { return known }
+        if listed.count > 20_000 { listed = [:] }
+        let known = lookUp(key)
+        listed[key] = known
+        return known
+    }
 
     func words(from source: any WordSource, known: (any WordSource)?, keys: GlideKeys) -> GlideWords {
         if let words, words.letters == keys.letters { return words }

@@ -71,6 +71,13 @@ extension Suggester {
         public var pairWeight = 0.9
         public var pairShift = 7.0
 
+        /// Words already in the text before (`LanguageModel(recent:)`, the glide decoder's):
+        /// the share of a word's likelihood that is drawn from how often that text holds it
+        /// (a cache model: a word on the screen is likelier to come again), and the fewest
+        /// words that share is spread over (a short text says less per word).
+        public var recentShare = 0.02
+        public var recentSpan = 30.0
+
         /// The names `set` takes, for tuning (`tapboard suggest --cost NAME=X`).
         public static var names: [String] { fields.map(\.0) }
 
@@ -93,7 +100,7 @@ extension Suggester {
             ("editInStrip", \.editInStrip), ("realWordLead", \.realWordLead),
             ("realWordLift", \.realWordLift), ("realWordDrop", \.realWordDrop), ("commonCapitals", \.commonCapitals),
             ("pairWeight", \.pairWeight), ("pairShift", \.pairShift),
-            ("spellWord", \.spellWord)
+            ("spellWord", \.spellWord), ("recentShare", \.recentShare), ("recentSpan", \.recentSpan)
         ]
     }
 }

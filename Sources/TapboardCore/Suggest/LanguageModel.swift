@@ -1,5 +1,5 @@
-// The C maths library, for log10, log2 and pow (the standard library has no logarithms); the
-// only C import of TapboardCore, which makes no system call.
+// The C maths library, for log10, log2 and pow (the standard library has no logarithms): with
+// GlideDecoder's, the only C imports of TapboardCore, which makes no system call.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,10 +21,13 @@ public struct LanguageModel {
     let pairPrefix: String?
     /// With pairs: the score change of a word never seen after the previous token.
     let unpaired: Double
+    /// The words of the text before (`RecentWords`), when the model heeds them.
+    let recent: RecentWords?
 
-    init(suggester: Suggester, context: Context) {
+    init(suggester: Suggester, context: Context, recent: Bool = false) {
         self.suggester = suggester
         self.context = context
+        self.recent = recent ? RecentWords(context.text) : nil
         var prefix: String?
         if let pairs = suggester.pairs, let previous = context.pairKey {
             let p = previous + " "
@@ -52,7 +55,52 @@ public struct LanguageModel {
                 base += unpaired
             }
         }
+        if let r = recentClass(word) { base = Self.mix(base, r) }
         return base + taught(word)
+    }
+
+    /// The score of a word no list of the language holds, nil when the model knows nothing of
+    /// it: a learned word in force, or a word of the text before (a name on the screen).
+    public func unlisted(_ word: String) -> Double? {
+        let recent = recentClass(word)
+        if suggester.learnedCount(word) > 0 {
+            return recent.map { Self.mix(learnedOnly(word) - taught(word), $0) + taught(word) } ?? learnedOnly(word)
+        }
+        return recent.map { $0 + taught(word) }
+    }
+
+    /// The words this model scores (`unlisted`) that neither the dictionary nor the spell
+    /// checker's list holds: learned words in force and the words of the text before.
+    public func unlistedWords() -> [String] {
+        var out: [String] = []
+        var seen: Set<String> = []
+        let s = suggester
+        func add(_ word: String) {
+            let key = word.lowercased()
+            guard seen.insert(key).inserted,
+                !s.strokes.isListed(
+                    key, { !s.source.lookup(key: $0).isEmpty || s.spell?.words?.lookup(key: $0).isEmpty == false })
+            else { return }
+            out.append(word)
+        }
+        for (w, n) in s.learnedWords where n >= 2 || s.learnedCount(w) > 0 { add(w) }
+        if recent != nil { for w in RecentWords.words(in: context.text) { add(w) } }
+        return out
+    }
+
+    /// The class a word takes from how often the text before holds it (its share of that
+    /// text's words, `recentShare` of the likelihood); nil when it holds none.
+    func recentClass(_ word: String) -> Double? {
+        guard let recent, let n = recent.count(of: word) else { return nil }
+        let c = suggester.costs
+        let share = c.recentShare * Double(n) / max(Double(recent.total), c.recentSpan)
+        return 10 * log10(share * 1e9)
+    }
+
+    /// The class of the sum of two classes' likelihoods.
+    static func mix(_ a: Double, _ b: Double) -> Double {
+        let top = max(a, b)
+        return top + 10 * log10(1 + pow(10, (min(a, b) - top) / 10))
     }
 
     /// The same, looking the pair up.
@@ -92,8 +140,9 @@ public struct LanguageModel {
 
 extension Suggester {
     /// The language model for a word typed after `context`, the text before it.
-    public func languageModel(after context: String) -> LanguageModel {
-        LanguageModel(suggester: self, context: Context(context))
+    /// `recent`: words already in that text are likelier (the glide decoder's model).
+    public func languageModel(after context: String, recent: Bool = false) -> LanguageModel {
+        LanguageModel(suggester: self, context: Context(context), recent: recent)
     }
 
     func languageModel(after context: Context) -> LanguageModel {

@@ -109,8 +109,8 @@ extension Suggester {
         var s = self
         s.learnedWords = learned.words
         s.bigrams = learned.pairs
-        let model = s.languageModel(after: context)
-        return glideDecoder(for: keys).decode(trace.points, times: trace.times) { model.score($0, frequency: $1) }
+        return glideDecoder(for: keys).decode(
+            trace.points, times: trace.times, model: s.languageModel(after: context, recent: true))
     }
 
     public func prepareStrokes(keys: GlideKeys) { _ = glideDecoder(for: keys) }

@@ -9,6 +9,9 @@
 /// accent or an apostrophe left out. Candidates are found by looking those edits up,
 /// never by scanning the dictionary; completions visit the typed prefix.
 public struct Suggester {
+    /// How much of the text before the cursor is read as the context (characters).
+    public static let contextLength = 200
+
     /// The dictionary.
     public var source: any WordSource {
         didSet {
