@@ -200,7 +200,9 @@ public struct GlideDecoder: Sendable {
             var score = f
             if let model {
                 // Words of the lists by their class; the others as the model knows them.
-                guard let prior = n == 0 ? model.score(word, frequency: words.frequencies[Int(i)]) : model.unlisted(word)
+                guard
+                    let prior = n == 0
+                        ? model.score(word, frequency: words.frequencies[Int(i)]) - model.rejected(word) : model.unlisted(word)
                 else { continue }
                 // Classes to natural log: a class is a tenth of ln 10.
                 score += modelWeight * prior * 0.230_258_5

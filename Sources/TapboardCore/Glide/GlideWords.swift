@@ -144,6 +144,17 @@ final class GlideWordCache {
     /// asked of learned words at each stroke (`LanguageModel.unlistedWords`).
     private var listed: [String: Bool] = [:]
 
+    /// Whether the spell checker accepts a word as written, as asked at each stroke.
+    private var accepted: [String: Bool] = [:]
+
+    func isAccepted(_ word: String, _ check: (String) -> Bool) -> Bool {
+        if let known = accepted[word] { return known }
+        if accepted.count > 20_000 { accepted = [:] }
+        let known = check(word)
+        accepted[word] = known
+        return known
+    }
+
     func isListed(_ key: String, _ lookUp: (String) -> Bool) -> Bool {
         if let known = listed[key] { return known }
         if listed.count > 20_000 { listed = [:] }

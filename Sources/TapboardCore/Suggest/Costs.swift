@@ -77,6 +77,9 @@ extension Suggester {
         /// words that share is spread over (a short text says less per word).
         public var recentShare = 0.02
         public var recentSpan = 30.0
+        /// A dictionary word the spell checker rejects is this many classes less likely to be
+        /// stroked (`LanguageModel.rejected`; the glide decoder's).
+        public var unchecked = 10.0
 
         /// The names `set` takes, for tuning (`tapboard suggest --cost NAME=X`).
         public static var names: [String] { fields.map(\.0) }
@@ -100,7 +103,7 @@ extension Suggester {
             ("editInStrip", \.editInStrip), ("realWordLead", \.realWordLead),
             ("realWordLift", \.realWordLift), ("realWordDrop", \.realWordDrop), ("commonCapitals", \.commonCapitals),
             ("pairWeight", \.pairWeight), ("pairShift", \.pairShift),
-            ("spellWord", \.spellWord), ("recentShare", \.recentShare), ("recentSpan", \.recentSpan)
+            ("spellWord", \.spellWord), ("recentShare", \.recentShare), ("recentSpan", \.recentSpan), ("unchecked", \.unchecked)
         ]
     }
 }

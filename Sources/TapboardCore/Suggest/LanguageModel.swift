@@ -88,6 +88,13 @@ public struct LanguageModel {
         return out
     }
 
+    /// How much less likely a dictionary word is that the spell checker rejects as written
+    /// ("msn", "isbn", "teh": lists made from the web hold them; few people write them).
+    public func rejected(_ word: String) -> Double {
+        guard let spell = suggester.spell, suggester.costs.unchecked > 0 else { return 0 }
+        return suggester.strokes.isAccepted(word) { spell.accepts($0) } ? 0 : suggester.costs.unchecked
+    }
+
     /// The class a word takes from how often the text before holds it (its share of that
     /// text's words, `recentShare` of the likelihood); nil when it holds none.
     func recentClass(_ word: String) -> Double? {
