@@ -52,7 +52,7 @@ public struct GlideDecoder: Sendable {
         /// resampled: the i-th of the stroke against the i-th of the path).
         public var placeSpread = 0.5
         /// How many independent observations those point-for-point distances count as.
-        public var placeWeight = 8.0
+        public var placeWeight = 4.0
         /// Words scored in full: the best by their point-for-point distance.
         public var shortlist = 160
         /// ...and both together (the root of the sum of their squares) no farther than this.
