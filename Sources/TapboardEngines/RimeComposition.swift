@@ -55,6 +55,14 @@ public struct RimeComposition: Composition {
         return state.engine != nil
     }
 
+    /// RIME is not opened yet (`open` not tried).
+    public var awaitsOpening: Bool {
+        guard case .unopened = state else { return false }
+        return true
+    }
+
+    public mutating func openEngine() { _ = open() }
+
     public var isOpen: Bool { !(state.engine?.composition().text.isEmpty ?? true) }
 
     public var preedit: String { state.engine?.composition().text ?? "" }

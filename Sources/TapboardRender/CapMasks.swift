@@ -7,11 +7,17 @@ import TapboardCore
 /// the cap's size and at its position within a device pixel, so the pixels come out as
 /// the path's would: keys of one size in a row share a mask.
 final class CapMasks {
-    private struct Shape: Hashable {
+    struct Shape: Hashable {
         /// Bit patterns of the doubles: exactly equal shapes only.
         let width, height, radius, border: UInt64
         /// The transform's scale and the cap's offset inside its first device pixel.
         let scaleX, scaleY, fractionX, fractionY: UInt64
+    }
+
+    /// Where a cap goes on a canvas: its shape and the device pixel its extent starts in.
+    struct Placement: Hashable {
+        let shape: Shape
+        let x, y: Int
     }
 
     private struct Masks {
@@ -41,21 +47,15 @@ final class CapMasks {
     ) {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        guard m.xy == 0, m.yx == 0, m.xx > 0, m.yy > 0, rect.width > 0, rect.height > 0 else {
+        guard let place = Self.placement(rect, radius: radius, border: border, m) else {
             roundedRect(cr, rect, radius: radius)
             Self.fillAndOutline(cr, color, border: border, borderColor)
             return
         }
-        // The device pixel the cap's extent (the outline's outer edge) starts in.
         let outer = border > 0 ? rect.insetBy(-border / 2) : rect
-        let dx = m.xx * outer.x + m.x0
-        let dy = m.yy * outer.y + m.y0
-        let ox = dx.rounded(.down)
-        let oy = dy.rounded(.down)
-        let shape = Shape(
-            width: rect.width.bitPattern, height: rect.height.bitPattern, radius: radius.bitPattern,
-            border: border.bitPattern, scaleX: m.xx.bitPattern, scaleY: m.yy.bitPattern,
-            fractionX: (dx - ox).bitPattern, fractionY: (dy - oy).bitPattern)
+        let shape = place.shape
+        let ox = Double(place.x)
+        let oy = Double(place.y)
         let made: Masks
         if let known = masks.value(for: shape) {
             made = known
@@ -77,6 +77,28 @@ final class CapMasks {
             cairo_mask_surface(cr, outline, ox, oy)
         }
         cairo_restore(cr)
+    }
+
+    /// Where `draw` puts the cap under `cr`'s transform; nil: it draws the path itself.
+    static func placement(_ rect: Rect, radius: Double, border: Double, _ cr: OpaquePointer) -> Placement? {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        return placement(rect, radius: radius, border: border, m)
+    }
+
+    private static func placement(_ rect: Rect, radius: Double, border: Double, _ m: cairo_matrix_t) -> Placement? {
+        guard m.xy == 0, m.yx == 0, m.xx > 0, m.yy > 0, rect.width > 0, rect.height > 0 else { return nil }
+        // The device pixel the cap's extent (the outline's outer edge) starts in.
+        let outer = border > 0 ? rect.insetBy(-border / 2) : rect
+        let dx = m.xx * outer.x + m.x0
+        let dy = m.yy * outer.y + m.y0
+        let ox = dx.rounded(.down)
+        let oy = dy.rounded(.down)
+        let shape = Shape(
+            width: rect.width.bitPattern, height: rect.height.bitPattern, radius: radius.bitPattern,
+            border: border.bitPattern, scaleX: m.xx.bitPattern, scaleY: m.yy.bitPattern,
+            fractionX: (dx - ox).bitPattern, fractionY: (dy - oy).bitPattern)
+        return Placement(shape: shape, x: Int(ox), y: Int(oy))
     }
 
     /// The masks of one shape, drawn with the caller's transform moved by (-ox, -oy) device

@@ -34,13 +34,18 @@ public struct PanelAppearance: Sendable, Equatable {
 public final class PanelRenderer {
     /// The colours and shapes; a change redraws the whole panel on its next draw.
     public var theme: Theme {
-        didSet { if theme.fontFamily != oldValue.fontFamily { labels = LabelCache(family: theme.fontFamily) } }
+        didSet {
+            if theme.fontFamily != oldValue.fontFamily { labels = LabelCache(family: theme.fontFamily) }
+            popupBodies.removeAll()
+        }
     }
     private var labels: LabelCache
     /// Pictures on panel keys.
     let images = KeyImages()
     /// Key caps rasterised once, composited at each draw.
     let caps = CapMasks()
+    /// Popups' bodies as pixels, copied rather than drawn again.
+    let popupBodies = PopupBodies()
     /// Told, with a line for the user, once for each key picture that cannot be shown.
     public var onImageProblem: ((String) -> Void)? {
         get { images.onProblem }
@@ -134,13 +139,21 @@ public final class PanelRenderer {
         let cr = canvas.cr
         labels.prepare(for: cr, scale: canvas.scale)
         cairo_save(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0)
-        cairo_paint(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_translate(cr, -popup.frame.x, -popup.frame.y)
         let f = popup.frame
-        caps.draw(f.insetBy(theme.borderWidth / 2), radius: 10, theme.popup, border: theme.borderWidth, theme.border, cr)
+        let body = f.insetBy(theme.borderWidth / 2)
+        let kept = CapMasks.placement(body, radius: 10, border: theme.borderWidth, cr).map {
+            PopupBodies.Key(cap: $0, width: canvas.pixelWidth, height: canvas.pixelHeight)
+        }
+        if !(kept.map { popupBodies.paint($0, on: canvas) } ?? false) {
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_rgba(cr, 0, 0, 0, 0)
+            cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            caps.draw(body, radius: 10, theme.popup, border: theme.borderWidth, theme.border, cr)
+            if let kept { popupBodies.keep(kept, from: canvas) }
+        }
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         for (i, item) in popup.itemFrames.enumerated() {
             let selected = popup.selected == i
             if selected {

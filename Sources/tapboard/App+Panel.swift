@@ -14,7 +14,10 @@ extension App {
         }
         presenter.onClosed = { [unowned self] in self.panelClosed() }
         presenter.onOutputChange = { [unowned self] in self.outputChanged() }
-        presenter.onFrame = { [unowned self] in self.makeVirtualKeyboardSoon() }
+        presenter.onFrame = { [unowned self] in
+            self.makeVirtualKeyboardSoon()
+            self.openEngineSoon()
+        }
         presenter.onPlaced = { [unowned self] in self.controller.panelPlaced($0) }
     }
 
@@ -82,6 +85,13 @@ extension App {
         virtualKeyboard?.releaseAll()
         presenter.hidePanel()
         suggestionStore?.dropResidentPages()
+    }
+
+    /// Opens the shown keyboard's engine once the frame showing it is out (librime: half a
+    /// second the first time, tens of milliseconds after).
+    func openEngineSoon() {
+        guard controller.engineAwaitsOpening else { return }
+        loop.schedule(after: 0) { [unowned self] in self.controller.openEngine() }
     }
 
     /// Makes the virtual keyboard in idle time: its keymaps take milliseconds a first

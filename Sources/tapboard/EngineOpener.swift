@@ -16,12 +16,9 @@ struct EngineOpener: CompositionOpener {
         switch engine {
         case .hangul: return HangulComposition(log: log)
         case .rime(let schema):
-            // Opened as its keyboard shows, not on the first key: the first time, RIME compiles
-            // its data (seconds on a slow machine), and keys typed meanwhile would reach the
-            // field in a burst whose preedits some clients drop.
-            var rime = RimeComposition(dataDirectory: dataDirectory, schema: schema, log: log)
-            _ = rime.open()
-            return rime
+            // Opened after the frame that shows its keyboard (`App.openEngineSoon`): the first
+            // time, RIME compiles its data (seconds on a slow machine).
+            return RimeComposition(dataDirectory: dataDirectory, schema: schema, log: log)
         case .anthy: return AnthyComposition(dataDirectory: dataDirectory, learning: learning, log: log)
         }
     }

@@ -1,9 +1,10 @@
+import Glibc
 import TapboardCore
 import TapboardWayland
 
 /// Where the user dragged the floating panel, per output and orientation: one line each
 /// in `$XDG_STATE_HOME/tapboard/floating-places` (mode 0600), written whole and renamed
-/// over the old file. Places only: nothing typed.
+/// over the old file. Places only: nothing typed; `tapboard forget` deletes it.
 enum FloatingPlacesStore {
     static var path: String {
         let state = Files.environment("XDG_STATE_HOME") ?? ((Files.environment("HOME") ?? "") + "/.local/state")
@@ -27,5 +28,14 @@ enum FloatingPlacesStore {
         if let problem = Files.writeAtomically(file, places.text, mode: 0o600) {
             printError("tapboard: cannot store the floating panel's place: \(problem)")
         }
+    }
+
+    /// `tapboard forget`: deletes the file; whether there was one, or an error.
+    static func forget() -> Result<Bool, FileError> {
+        let file = path
+        guard unlink(file) == 0 else {
+            return errno == ENOENT ? .success(false) : .failure(FileError(path: file, reason: Files.errnoText()))
+        }
+        return .success(true)
     }
 }

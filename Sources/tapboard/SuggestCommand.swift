@@ -52,7 +52,7 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
 /// The engine's candidates for the keys typed (each character of INPUT, or of each line with
 /// --batch): `{"candidates": [...], "preedit": "..."}`. Nothing is learned. With --stats: the
 /// time from each key to the strip's candidates (the key typed, the first four read, as the
-/// live panel does), the time to open the engine (RIME as its keyboard shows, the others on
+/// live panel does), the time to open the engine (RIME after the frame that shows its keyboard, the others on
 /// the first key), the time to read all of them (the candidates panel) once per input, and
 /// the memory the engine added.
 func engineSuggest(_ engine: CompositionEngine, _ o: Options) -> Int32 {
@@ -64,6 +64,7 @@ func engineSuggest(_ engine: CompositionEngine, _ o: Options) -> Int32 {
     // One composition for every input, as the live panel keeps one while its keyboard shows.
     let opening = monotonicSeconds()
     var composition = opener.composition(for: engine)
+    composition.openEngine()
     let opened = monotonicSeconds() - opening
     func answer(_ input: String) -> String? {
         defer { composition.clear() }

@@ -25,12 +25,13 @@ case "preview": status = previewCommand(options, store: store)
 case "check": status = checkCommand(options, store: store)
 case "layouts": status = layoutsCommand(store: store)
 case "forget":
-    switch LearnedStore.forgetAll() {
-    case .success(let n):
+    switch (LearnedStore.forgetAll(), FloatingPlacesStore.forget()) {
+    case (.success(let n), .success(let places)):
         print("tapboard: deleted \(n) file\(n == 1 ? "" : "s") of learned words and engine data in \(LearnedStore.directory)")
+        if places { print("tapboard: deleted the floating panel's places, \(FloatingPlacesStore.path)") }
         status = 0
-    case .failure(let e):
-        printError("tapboard: cannot delete learned words: \(e)")
+    case (.failure(let e), _), (_, .failure(let e)):
+        printError("tapboard: cannot delete what was stored: \(e)")
         status = 1
     }
 case "suggest": status = suggestCommand(options, store: store)

@@ -7,6 +7,10 @@ import Testing
 /// the others its first syllable.
 struct PinyinStandIn: Composition {
     var letters = ""
+    /// Opened when asked or on the first key, as RIME is.
+    var opened = false
+    var awaitsOpening: Bool { !opened }
+    mutating func openEngine() { opened = true }
     var isOpen: Bool { !letters.isEmpty }
     var preedit: String { letters == "nihao" ? "ni hao" : letters }
     var preeditCursor: Int { preedit.count }
@@ -21,6 +25,7 @@ struct PinyinStandIn: Composition {
     }
 
     mutating func type(_ text: String) -> ComposeStep {
+        opened = true
         if text == " ", isOpen { return pick(0) }
         guard text.count == 1, let c = text.first, c.isASCII, c.isLetter else {
             // Punctuation commits the best first, then goes in as typed.
@@ -71,6 +76,18 @@ struct StandInOpener: CompositionOpener {
         var d = try Driven(["zh", "us"], compositions: StandInOpener())
         d.focus("")
         return d
+    }
+
+    @Test func theShownEngineOpensWhenAskedOrOnItsFirstKey() throws {
+        var asked = try zh()
+        #expect(asked.c.engineAwaitsOpening)
+        asked.c.openEngine()
+        #expect(!asked.c.engineAwaitsOpening)
+        var typed = try zh()
+        typed.tap("n")
+        #expect(!typed.c.engineAwaitsOpening && typed.c.preedit == "n")
+        let us = try Driven(["us"], compositions: StandInOpener())
+        #expect(!us.c.engineAwaitsOpening)
     }
 
     @Test func lettersAreAPreeditAndTheCandidatesFillTheStripBestInTheMiddle() throws {

@@ -46,6 +46,19 @@ import Testing
         #expect(!comma.taken && !comma.commit.isEmpty && !chinese.isOpen)
     }
 
+    @Test func rimeAwaitsOpeningUntilOpenedOrTyped() {
+        var asked = RimeComposition(dataDirectory: TestData.directory, log: { _ in })
+        #expect(asked.awaitsOpening)
+        asked.openEngine()
+        #expect(!asked.awaitsOpening && !asked.isOpen)
+        var typed = RimeComposition(dataDirectory: TestData.directory, log: { _ in })
+        #expect(typed.type("n") == ComposeStep(taken: true))
+        #expect(!typed.awaitsOpening && typed.preedit == "n")
+        var missing = RimeComposition(dataDirectory: TestData.directory, soname: "librime-missing.so.9", log: { _ in })
+        missing.openEngine()
+        #expect(!missing.awaitsOpening)
+    }
+
     @Test func theUserDataIsTheOwnersOnly() throws {
         var chinese = pinyin("nihao")
         _ = chinese.pick(0)

@@ -11,10 +11,17 @@ public protocol Composition: MultiStageInput {
     mutating func pick(_ index: Int) -> ComposeStep
     /// Ends the open input committing it as typed (Return: pinyin letters, kana), not converted.
     mutating func finishAsTyped() -> String
+    /// Its engine is slow to open and not opened yet: `openEngine` opens it ahead of the
+    /// first key (which would open it otherwise).
+    var awaitsOpening: Bool { get }
+    /// Opens the engine now if it is not yet.
+    mutating func openEngine()
 }
 
 extension Composition {
     public func candidates(upTo limit: Int) -> [String] { Array(candidates.prefix(limit)) }
+    public var awaitsOpening: Bool { false }
+    public mutating func openEngine() {}
 }
 
 /// A composition without an engine (dead keys, compose sequences, Telex): no candidates,

@@ -59,6 +59,14 @@ extension Controller {
         return clearingPreedit(before: out) + out + syncPreedit(after: out) + refreshCandidates()
     }
 
+    /// The shown keyboard's engine is still to be opened: once its panel is on screen, so
+    /// that the frame does not wait for it (RIME compiles its data the first time).
+    public var engineAwaitsOpening: Bool { composition?.awaitsOpening ?? false }
+
+    /// Opens the shown keyboard's engine ahead of its first key. Keys pressed while it opens
+    /// wait in the socket and come after, in order.
+    public mutating func openEngine() { composition?.openEngine() }
+
     /// The composition for `layout`'s rules, engines' through `opener`; nil: it has none.
     static func composition(for layout: Layout, _ opener: (any CompositionOpener)?) -> (any Composition)? {
         switch layout.compose {
