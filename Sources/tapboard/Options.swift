@@ -258,7 +258,7 @@ let usage = """
            tapboard preview --output WxH [--layout NAME] [--layer NAME] [--purpose P] [--scale N]
                             [--theme NAME|FILE] -o FILE.png
            tapboard check FILE...
-           tapboard forget          delete the learned words (the only thing tapboard stores)
+           tapboard forget          delete what tapboard stores: learned words, engines' user data, floating places
            tapboard layouts
            tapboard suggest [--layout NAME] [--context TEXT] [--learned] [--batch [--stats]] [--cost N=X] [WORD]
            tapboard glide --output WxH [--layout NAME] [--plain] [--learn] [--stats] --batch
