@@ -91,10 +91,13 @@ func shippedEnglish() throws -> Suggester {
         learned.learnedWords = ["Queequeg": 2]
         let model = learned.languageModel(after: "and then", recent: true)
         #expect(learned.glideDecoder(for: keys).decode(strokePoints("queequeg", in: g), model: model).first == "Queequeg")
-        // A word typed once and no list's is not learned yet (a typo left once).
+        // A word typed once and no list's is not learned yet (a typo left once)...
         learned.learnedWords = ["Queequeg": 1]
         let once = learned.languageModel(after: "and then", recent: true)
         #expect(learned.glideDecoder(for: keys).decode(strokePoints("queequeg", in: g), model: once).first != "Queequeg")
+        // ...but on the screen it is there to stroke all the same.
+        let shown = learned.languageModel(after: "Queequeg sat by the fire, and then ", recent: true)
+        #expect(learned.glideDecoder(for: keys).decode(strokePoints("queequeg", in: g), model: shown).first == "Queequeg")
     }
 
     @Test func aWordOnTheScreenOutranksTheFormThatStrokesAlike() {

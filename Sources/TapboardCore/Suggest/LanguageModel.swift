@@ -63,10 +63,10 @@ public struct LanguageModel {
     /// it: a learned word in force, or a word of the text before (a name on the screen).
     public func unlisted(_ word: String) -> Double? {
         let recent = recentClass(word)
-        if suggester.learnedCount(word) > 0 {
-            return recent.map { Self.mix(learnedOnly(word) - taught(word), $0) + taught(word) } ?? learnedOnly(word)
-        }
-        return recent.map { $0 + taught(word) }
+        guard suggester.learnedCount(word) > 0 else { return recent.map { $0 + taught(word) } }
+        // Learned: ranked as the strip ranks it, and likelier still when on the screen.
+        let learned = learnedOnly(word) - taught(word)
+        return (recent.map { Self.mix(learned, $0) } ?? learned) + taught(word)
     }
 
     /// The words this model scores (`unlisted`) that neither the dictionary nor the spell
@@ -75,15 +75,17 @@ public struct LanguageModel {
         var out: [String] = []
         var seen: Set<String> = []
         let s = suggester
-        func add(_ word: String) {
+        func add(_ word: String, if inForce: (String) -> Bool = { _ in true }) {
             let key = word.lowercased()
-            guard seen.insert(key).inserted,
+            guard !seen.contains(key),
                 !s.strokes.isListed(
-                    key, { !s.source.lookup(key: $0).isEmpty || s.spell?.words?.lookup(key: $0).isEmpty == false })
+                    key, { !s.source.lookup(key: $0).isEmpty || s.spell?.words?.lookup(key: $0).isEmpty == false }),
+                inForce(word)
             else { return }
+            seen.insert(key)
             out.append(word)
         }
-        for (w, n) in s.learnedWords where n >= 2 || s.learnedCount(w) > 0 { add(w) }
+        for w in s.learnedWords.keys { add(w) { s.learnedCount($0) > 0 } }
         if recent != nil { for w in RecentWords.words(in: context.text) { add(w) } }
         return out
     }
