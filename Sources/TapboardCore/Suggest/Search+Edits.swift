@@ -29,9 +29,17 @@ extension Search {
             k += after[j]
             return k
         }
-        // Each edit is looked up by its key, remembered by its place (for the next letter).
+        // Each edit is looked up by its key, remembered by its place (for the next letter);
+        // an edit the memo has dead wherever it would be looked up needs no key.
+        let learns = !s.learnedWords.isEmpty
         func edit(_ i: Int, _ middle: [UInt8], _ j: Int, cost: Double, spelled: Bool = true) {
-            consider(key(i, middle, j), cost: cost, spelled: spelled, spot: EditSpot(i, middle, j))
+            let spot = EditSpot(i, middle, j)
+            if let spot, !learns, memo.isDead(spot, inSpellWords: false),
+                !spelled || spellWords == nil || memo.isDead(spot, inSpellWords: true)
+            {
+                return
+            }
+            consider(key(i, middle, j), cost: cost, spelled: spelled, spot: spot)
         }
         // Every edit at position i keeps the typed letters before i: past the last i whose
         // letters begin a key of some source, no edit can find a word.

@@ -64,6 +64,11 @@ struct EditSpot: Hashable, Sendable {
     /// The bytes put in, packed from the low byte up (UTF-8 has no zero byte in text).
     let middle: UInt64
 
+    // One word to hash, not three: the memo's sets are asked a few hundred times a letter.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(middle ^ (UInt64(UInt32(bitPattern: start)) << 40) ^ (UInt64(UInt32(bitPattern: resume)) << 52))
+    }
+
     /// The spot of an edit putting `middle` in (nil when longer than 8 bytes: not memoised).
     init?(_ start: Int, _ middle: [UInt8], _ resume: Int) {
         guard middle.count <= 8 else { return nil }
