@@ -19,8 +19,11 @@ final class CompletionTops {
         var best: [(word: String, frequency: UInt8)] = []
         best.reserveCapacity(Self.kept + 1)
         var visited = 0
-        source.entries(withKeyPrefix: prefix) { word, f in
+        source.entriesByClass(withKeyPrefix: prefix) { f, spelled in
             visited += 1
+            // A full list takes no rarer word, whatever it is.
+            if best.count == Self.kept, let last = best.last, f < last.frequency { return true }
+            let word = spelled()
             if best.count == Self.kept, let last = best.last, !Self.before((word, f), last) { return true }
             let at = best.firstIndex { Self.before((word, f), $0) } ?? best.count
             best.insert((word, f), at: at)

@@ -136,6 +136,15 @@ public struct Lexicon: Sendable {
         }
     }
 
+    /// The same, the word made into a `String` only when asked for.
+    public func entriesByClass(withKeyPrefix prefix: String, _ body: (UInt8, () -> String) -> Bool) {
+        let p = Array(Lexicon.key(of: prefix, turkish: foldsTurkishI).utf8)
+        scan(fromKey: p) { key, word, frequency in
+            guard key.count >= p.count, key.prefix(p.count).elementsEqual(p) else { return false }
+            return body(frequency) { String(decoding: word, as: UTF8.self) }
+        }
+    }
+
     /// Visits the entries from the first whose key is not below `target`, in order,
     /// with their key and word bytes, until `body` returns false. (Entries below
     /// `target` in the first block searched are skipped here.)

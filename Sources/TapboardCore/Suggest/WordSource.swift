@@ -18,9 +18,16 @@ public protocol WordSource {
     /// `lookup(keyBytes:)`, and whether any entry's key begins with these bytes (when not,
     /// no longer key that begins with them is stored either).
     func lookupNotingPrefix(keyBytes: [UInt8]) -> (entries: [(word: String, frequency: UInt8)], keysBegin: Bool)
+    /// `entries(withKeyPrefix:)` passing the frequency class first and the word only when
+    /// `word()` is called (a scan for the most frequent words reads most words' class only).
+    func entriesByClass(withKeyPrefix prefix: String, _ body: (UInt8, () -> String) -> Bool)
 }
 
 extension WordSource {
+    public func entriesByClass(withKeyPrefix prefix: String, _ body: (UInt8, () -> String) -> Bool) {
+        entries(withKeyPrefix: prefix) { word, f in body(f, { word }) }
+    }
+
     public func lookup(keyBytes: [UInt8]) -> [(word: String, frequency: UInt8)] {
         lookup(key: String(decoding: keyBytes, as: UTF8.self))
     }
