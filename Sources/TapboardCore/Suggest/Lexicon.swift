@@ -176,14 +176,31 @@ public struct Lexicon: Sendable {
             while block < blockCount {
                 var at = blockStart(block)
                 var keyLength = 0
+                // While skipping: how many first bytes the last key skipped shares with the
+                // target (it was below it); nil at a block's first key (its `shared` is 0 by
+                // construction, not by content).
+                var matched: Int?
                 let entries = min(Lexicon.blockSize, count - block * Lexicon.blockSize)
                 for _ in 0..<entries {
+                    let shared = Int(raw[at])
                     let entry = Lexicon.decode(raw, at: at, key: key, keyLength: &keyLength, word: word)
                     at = entry.next
                     let k = UnsafeBufferPointer(rebasing: key[0..<keyLength])
                     if skipping {
-                        if Lexicon.compare(k, target) < 0 { continue }
-                        skipping = false
+                        // Keys ascend: one that keeps more of the last key than the last kept
+                        // of the target is below the target too; one that keeps less rose
+                        // above the last where that still matched the target.
+                        if let m = matched, shared > m { continue }
+                        if let m = matched, shared < m {
+                            skipping = false
+                        } else {
+                            let (order, common) = target.withUnsafeBufferPointer { Lexicon.order(k, $0, from: shared) }
+                            if order < 0 {
+                                matched = common
+                                continue
+                            }
+                            skipping = false
+                        }
                     }
                     let w = entry.wordInKey ? k : UnsafeBufferPointer(rebasing: word[0..<entry.wordLength])
                     if !body(k, w, entry.frequency) { return }
@@ -272,6 +289,16 @@ public struct Lexicon: Sendable {
             b.formIndex(after: &j)
         }
         return (i == a.endIndex ? 0 : 1) - (j == b.endIndex ? 0 : 1)
+    }
+
+    /// `compare(a, b)`, their first `from` bytes known equal, and how many first bytes they share.
+    static func order(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, from: Int) -> (Int, Int) {
+        var i = min(from, a.count, b.count)
+        while i < a.count, i < b.count {
+            if a[i] != b[i] { return (a[i] < b[i] ? -1 : 1, i) }
+            i += 1
+        }
+        return ((i == a.count ? 0 : 1) - (i == b.count ? 0 : 1), i)
     }
 
     static func compare(_ a: [UInt8], _ aLength: Int, _ b: [UInt8], _ bLength: Int) -> Int {
