@@ -9,10 +9,6 @@ final class LabelCache {
         /// Logical size in pixels.
         let width: Double
         let height: Double
-        /// The ink's extent in pixels, from the layout's origin.
-        let ink: PangoRectangle
-        /// This cache's number for the layout, never given to another (`LabelMasks`' key).
-        let id: Int
     }
 
     private let context: OpaquePointer
@@ -22,7 +18,6 @@ final class LabelCache {
     /// Labels that change with every letter (the strip's words), kept apart in a few.
     private var transients = RecentlyUsed<String, Entry>(capacity: 24)
     private var fonts: [Int: OpaquePointer] = [:]
-    private var made = 0
     private let family: String
 
     init(family: String) {
@@ -70,8 +65,7 @@ final class LabelCache {
         var ink = PangoRectangle()
         var logical = PangoRectangle()
         pango_layout_get_pixel_extents(layout, &ink, &logical)
-        made += 1
-        return Entry(layout: layout, width: Double(logical.width), height: Double(logical.height), ink: ink, id: made)
+        return Entry(layout: layout, width: Double(logical.width), height: Double(logical.height))
     }
 
     private func font(_ pixels: Int) -> OpaquePointer {

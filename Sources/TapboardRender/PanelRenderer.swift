@@ -35,18 +35,11 @@ public final class PanelRenderer {
     /// The colours and shapes; a change redraws the whole panel on its next draw.
     public var theme: Theme {
         didSet {
-            if theme.fontFamily != oldValue.fontFamily {
-                labels = LabelCache(family: theme.fontFamily)
-                labelMasks = LabelMasks()
-            }
+            if theme.fontFamily != oldValue.fontFamily { labels = LabelCache(family: theme.fontFamily) }
             popupBodies.removeAll()
         }
     }
     private var labels: LabelCache
-    /// The labels a press draws, as masks.
-    private(set) var labelMasks = LabelMasks()
-    /// Whether labels kept as masks are drawn through them (tests compare without).
-    var masksLabels = true
     /// Pictures on panel keys.
     let images = KeyImages()
     /// Key caps rasterised once, composited at each draw.
@@ -174,7 +167,7 @@ public final class PanelRenderer {
             case .alternates:
                 drawLabel(label, in: item, size: label.count <= 1 ? theme.labelSize : theme.labelSize * 0.72, ink, cr)
             case .preview:
-                drawLabel(label, in: item, size: Self.previewSize(label), ink, cr, keep: true)
+                drawLabel(label, in: item, size: Self.previewSize(label), ink, cr)
             }
         }
         cairo_restore(cr)
@@ -312,19 +305,19 @@ public final class PanelRenderer {
         }
         let shown = Self.shownLabel(key, look)
         let size = shown.count <= 1 ? theme.labelSize : theme.labelSize * 0.72
-        drawLabel(shown, in: f, size: size, ink, cr, keep: pressed)
+        drawLabel(shown, in: f, size: size, ink, cr)
         if let hint = key.hint(shifted: shown != key.label) {
             // On a held key the label's own colour: the held key may be as light as the hint.
-            drawHint(hint, in: f, pressed ? ink : theme.secondaryLabel, cr, keep: pressed)
+            drawHint(hint, in: f, pressed ? ink : theme.secondaryLabel, cr)
         }
     }
 
     /// A key's long-press hint in its top right corner, small and in the secondary colour.
-    private func drawHint(_ hint: KeyHint, in f: Rect, _ color: Color, _ cr: OpaquePointer, keep: Bool) {
+    private func drawHint(_ hint: KeyHint, in f: Rect, _ color: Color, _ cr: OpaquePointer) {
         let corner = Self.hintCorner(f)
         switch hint {
         case .text(let text):
-            drawLabel(text, in: corner, size: Self.hintSize, color, cr, keep: keep)
+            drawLabel(text, in: corner, size: Self.hintSize, color, cr)
         case .mark:
             cairo_new_sub_path(cr)
             cairo_arc(cr, corner.center.x, corner.center.y, max(corner.width * 0.1, 1.5), 0, 2 * Double.pi)
@@ -349,11 +342,9 @@ public final class PanelRenderer {
         return frame.insetBy(inset)
     }
 
-    /// Draws `text` centred in `f` (or from its left); a label drawn with `keep` (what a press
-    /// draws) is kept as a mask and drawn through it the next time.
     func drawLabel(
         _ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer,
-        alignLeft: Bool = false, transient: Bool = false, keep: Bool = false
+        alignLeft: Bool = false, transient: Bool = false
     ) {
         guard !text.isEmpty else { return }
         let pixels = Self.pixels(f, size)
@@ -377,15 +368,13 @@ public final class PanelRenderer {
         }
         let factor = label.width > room && label.width > 0 ? max((room / label.width * 16).rounded(.down), 1) / 16 : 1
         cairo_save(cr)
+        cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
         let w = label.width * factor
         let h = label.height * factor
         let x = alignLeft ? f.x + f.height * 0.3 : f.x + (f.width - w) / 2
         cairo_translate(cr, x, f.y + (f.height - h) / 2)
         cairo_scale(cr, factor, factor)
-        if !keep || !masksLabels || !labelMasks.draw(label, color, cr) {
-            cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
-            pango_cairo_show_layout(cr, label.layout)
-        }
+        pango_cairo_show_layout(cr, label.layout)
         cairo_restore(cr)
     }
 }
