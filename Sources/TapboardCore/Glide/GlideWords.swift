@@ -143,24 +143,20 @@ final class GlideWordCache {
     /// Whether a word (lower-cased) is in the dictionary or the spell checker's list, as
     /// asked of learned words at each stroke (`LanguageModel.unlistedWords`).
     private var listed: [String: Bool] = [:]
-
     /// Whether the spell checker accepts a word as written, as asked at each stroke.
     private var accepted: [String: Bool] = [:]
 
-    func isAccepted(_ word: String, _ check: (String) -> Bool) -> Bool {
-        if let known = accepted[word] { return known }
-        if accepted.count > 20_000 { accepted = [:] }
-        let known = check(word)
-        accepted[word] = known
-        return known
-    }
+    func isListed(_ key: String, _ lookUp: (String) -> Bool) -> Bool { Self.answer(&listed, key, lookUp) }
 
-    func isListed(_ key: String, _ lookUp: (String) -> Bool) -> Bool {
-        if let known = listed[key] { return known }
-        if listed.count > 20_000 { listed = [:] }
-        let known = lookUp(key)
-        listed[key] = known
-        return known
+    func isAccepted(_ word: String, _ check: (String) -> Bool) -> Bool { Self.answer(&accepted, word, check) }
+
+    /// `ask(word)`, kept in `answers` (emptied past 20,000 words: a few hundred KiB at most).
+    private static func answer(_ answers: inout [String: Bool], _ word: String, _ ask: (String) -> Bool) -> Bool {
+        if let known = answers[word] { return known }
+        if answers.count > 20_000 { answers = [:] }
+        let found = ask(word)
+        answers[word] = found
+        return found
     }
 
     func words(from source: any WordSource, known: (any WordSource)?, keys: GlideKeys) -> GlideWords {
