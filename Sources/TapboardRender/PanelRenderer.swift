@@ -145,7 +145,8 @@ public final class PanelRenderer {
         let kept = CapMasks.placement(body, radius: 10, border: theme.borderWidth, cr).map {
             PopupBodies.Key(cap: $0, width: canvas.pixelWidth, height: canvas.pixelHeight)
         }
-        if !(kept.map { popupBodies.paint($0, on: canvas) } ?? false) {
+        let copied = kept.map { popupBodies.paint($0, on: canvas) } ?? false
+        if !copied {
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
             cairo_set_source_rgba(cr, 0, 0, 0, 0)
             cairo_paint(cr)
