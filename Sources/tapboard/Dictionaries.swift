@@ -130,7 +130,9 @@ final class MappedFile: @unchecked Sendable {
 /// loaded on first use; its keys' neighbours), and the learned words on disk.
 final class SuggestionStore: SuggestionLibrary {
     let dictionaries: DictionaryStore
-    private var providers: [String: Suggester?] = [:]
+    /// Boxed once: a `Suggester` is large, and the controller asks for its provider several
+    /// times a tap.
+    private var providers: [String: (any SuggestionProvider)?] = [:]
     private var sources: [String: DictionaryStore.Mapped?] = [:]
     private var pairs: [String: DictionaryStore.Mapped?] = [:]
     /// Each language's spell checker (hunspell is opened when a typed word is not in the dictionary).
@@ -160,7 +162,7 @@ final class SuggestionStore: SuggestionLibrary {
             spellCheckers[language] = checker
             known[language] = .some(file)
         }
-        let p = sources[language]!.map {
+        let p: (any SuggestionProvider)? = sources[language]!.map {
             var s = Suggester(source: $0.words, keys: KeyNeighbours.from(layout: layout), pairs: (pairs[language] ?? nil)?.words)
             s.spell = spellCheckers[language]
             return s

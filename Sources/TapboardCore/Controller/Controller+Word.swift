@@ -18,7 +18,7 @@ extension Controller {
 
     /// The shown keyboard's language (`en` for `en-US`); empty for emoji and pads.
     var language: String {
-        String(keyboard.layout.language.split(separator: "-").first ?? "").lowercased()
+        String(keyboard.layout.language.prefix { $0 != "-" }).lowercased()
     }
 
     var provider: (any SuggestionProvider)? {

@@ -44,6 +44,22 @@ struct Search {
         c.isLetter || c == "'" || c == "\u{2019}" || c == "-"
     }
 
+    /// Whether a typed word is one to search for: a letter, and only word characters
+    /// (`key`'s bytes when it is all ASCII, where asking each character walks its
+    /// Unicode properties; else `letters`).
+    static func isSearchable(_ key: String, letters: [Character]) -> Bool {
+        var hasLetter = false
+        for b in key.utf8 {
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): hasLetter = true
+            case UInt8(ascii: "'"), UInt8(ascii: "-"): continue
+            case 0x80...: return letters.contains(where: \.isLetter) && letters.allSatisfy { isWordCharacter($0) }
+            default: return false
+            }
+        }
+        return hasLetter
+    }
+
     /// A word's score before typing errors: the language model's (`after`: its pair class).
     func prior(_ word: String, _ frequency: UInt8, after: UInt8?) -> Double {
         model.score(word, frequency, after: after)
@@ -99,9 +115,7 @@ struct Search {
     }
 
     mutating func run() -> Suggestions {
-        guard !letters.isEmpty, letters.contains(where: \.isLetter),
-            letters.allSatisfy({ Search.isWordCharacter($0) })
-        else {
+        guard Search.isSearchable(key, letters: letters) else {
             return Suggestions(typed: typed, candidates: [], autocorrect: nil, known: false)
         }
         let exact = exactForms()

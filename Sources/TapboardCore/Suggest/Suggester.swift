@@ -95,7 +95,10 @@ public struct Suggester {
     /// `word` split after its first apostrophe ("l'hmme": "l'", "hmme") when the part up to
     /// it is a word of the dictionary and letters follow.
     func elided(_ word: String) -> (String, String)? {
-        guard let i = word.firstIndex(where: { $0 == "'" || $0 == "\u{2019}" }), i > word.startIndex else { return nil }
+        // A byte scan first: U+2019 begins with E2 in UTF-8.
+        guard word.utf8.contains(where: { $0 == UInt8(ascii: "'") || $0 == 0xE2 }),
+            let i = word.firstIndex(where: { $0 == "'" || $0 == "\u{2019}" }), i > word.startIndex
+        else { return nil }
         let rest = word[word.index(after: i)...]
         guard rest.first?.isLetter == true else { return nil }
         let elision = String(word[...i])
