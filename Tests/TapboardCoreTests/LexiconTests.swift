@@ -229,4 +229,46 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
             }
         }
     }
+
+    @Test func entriesMustBeInKeyThenWordOrder() throws {
+        func accepts(_ entries: [(key: String, word: String)]) -> Bool {
+            (try? Lexicon(bytes: oneBlock(entries))) != nil
+        }
+        #expect(accepts([("aa", "aa"), ("ab", "ab"), ("abc", "abc"), ("abd", "abd"), ("b", "b")]))
+        #expect(!accepts([("ab", "ab"), ("aa", "aa")]))
+        #expect(!accepts([("abd", "abd"), ("abc", "abc")]))
+        #expect(!accepts([("abc", "abc"), ("ab", "ab")]))
+        #expect(!accepts([("ab", "ab"), ("ab", "ab")]))
+        // One key, several words: in byte order of the words, whether a word is its key or not.
+        #expect(accepts([("us", "US"), ("us", "Us"), ("us", "us")]))
+        #expect(!accepts([("us", "us"), ("us", "US")]))
+        #expect(!accepts([("us", "Us"), ("us", "US")]))
+        #expect(!accepts([("us", "US"), ("us", "us"), ("us", "Us")]))
+        do {
+            _ = try Lexicon(bytes: oneBlock([("b", "b"), ("a", "a")]))
+            Issue.record("accepted keys out of order")
+        } catch {
+            #expect(error.description.contains("entry 1 (block 0): out of order"))
+        }
+    }
+}
+
+/// A dictionary of one block holding `entries` as given, in the `.tbd` format (sorted or not).
+private func oneBlock(_ entries: [(key: String, word: String)]) -> [UInt8] {
+    func u32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+    let header = 17 + 2
+    var body: [UInt8] = []
+    var previous: [UInt8] = []
+    for (i, e) in entries.enumerated() {
+        let key = Array(e.key.utf8)
+        let word = Array(e.word.utf8)
+        var shared = 0
+        while i > 0, shared < min(key.count, previous.count), key[shared] == previous[shared] { shared += 1 }
+        body += [UInt8(shared), UInt8(key.count - shared) | (word != key ? 0x80 : 0)] + key[shared...] + [1]
+        if word != key { body += [UInt8(key.count), UInt8(word.count)] + word }
+        previous = key
+    }
+    while (header + body.count) % 4 != 0 { body.append(0) }
+    return Array("TBD1".utf8) + u32(entries.count) + u32(1) + u32(header + body.count) + [2] + Array("en".utf8)
+        + body + u32(header)
 }

@@ -38,13 +38,20 @@ extension Lexicon {
         }
         if count == 0 { return Header(language: language, count: 0, blockCount: 0, indexOffset: indexOffset) }
 
-        let raw = bytes
-        var previousKey = [UInt8](repeating: 0, count: 256)
-        var previousKeyLength = 0
-        var previousWord = [UInt8](repeating: 0, count: 256)
+        // The key is built in place over the previous one (an entry keeps `shared` bytes of
+        // it), so that it is compared with the previous key before its suffix is written.
+        // A word other than its key is built beside the previous such word. Pointers, not
+        // arrays: this runs over every byte of every dictionary the keyboard opens.
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: maxKeyBytes + 2 * maxWordBytes)
+        defer { scratch.deallocate() }
+        let key = scratch
+        var previousWord = scratch + maxKeyBytes
+        var word = previousWord + maxWordBytes
+        var keyLength = 0
         var previousWordLength = 0
-        var key = [UInt8](repeating: 0, count: 256)
-        var word = [UInt8](repeating: 0, count: 256)
+        // Whether the previous word is its key (then, for a next entry of the same key, `key`).
+        var previousWordIsKey = true
+        let raw = bytes.baseAddress!
         var at = headerEnd
         for block in 0..<blockCount {
             let start = Int(u32(bytes, indexOffset + 4 * block))
@@ -62,17 +69,22 @@ extension Lexicon {
                 let lengthByte = raw[at + 1]
                 let suffix = Int(lengthByte & ~formFlag)
                 guard e > 0 || shared == 0 else { throw bad("a block's first entry shares \(shared) bytes") }
-                guard shared <= previousKeyLength else {
-                    throw bad("shares \(shared) bytes with a key of \(previousKeyLength)")
+                guard shared <= keyLength else {
+                    throw bad("shares \(shared) bytes with a key of \(keyLength)")
                 }
-                let keyLength = shared + suffix
-                guard keyLength > 0, keyLength <= maxKeyBytes else { throw bad("key of \(keyLength) bytes") }
+                let newKeyLength = shared + suffix
+                guard newKeyLength > 0, newKeyLength <= maxKeyBytes else { throw bad("key of \(newKeyLength) bytes") }
                 guard at + 2 + suffix + 1 <= indexOffset else { throw bad("runs into the block index") }
-                for i in 0..<shared { key[i] = previousKey[i] }
-                for i in 0..<suffix { key[shared + i] = raw[at + 2 + i] }
+                let suffixBytes = raw + at + 2
+                let first = block == 0 && e == 0
+                let order = first ? -1 : compare(key + shared, keyLength - shared, suffixBytes, suffix)
+                guard order <= 0 else { throw bad("out of order") }
+                for i in 0..<suffix { key[shared + i] = suffixBytes[i] }
+                keyLength = newKeyLength
                 at += 2 + suffix + 1
                 var wordLength = keyLength
-                if lengthByte & formFlag != 0 {
+                let ownWord = lengthByte & formFlag != 0
+                if ownWord {
                     guard at + 2 <= indexOffset else { throw bad("runs into the block index") }
                     let replaced = Int(raw[at])
                     let head = Int(raw[at + 1])
@@ -83,19 +95,18 @@ extension Lexicon {
                     for i in 0..<head { word[i] = raw[at + 2 + i] }
                     for i in 0..<(keyLength - replaced) { word[head + i] = key[replaced + i] }
                     at += 2 + head
+                    guard validUTF8(key, keyLength), validUTF8(word, wordLength) else { throw bad("not UTF-8") }
                 } else {
-                    for i in 0..<keyLength { word[i] = key[i] }
+                    guard validUTF8(key, keyLength) else { throw bad("not UTF-8") }
                 }
-                guard validUTF8(key, keyLength), validUTF8(word, wordLength) else { throw bad("not UTF-8") }
-                if block > 0 || e > 0 {
-                    let order = compare(previousKey, previousKeyLength, key, keyLength)
-                    guard order < 0 || (order == 0 && compare(previousWord, previousWordLength, word, wordLength) < 0) else {
-                        throw bad("out of order")
-                    }
+                if order == 0 {
+                    // The same key again: the words decide (the previous one's key is this key).
+                    let before = previousWordIsKey ? UnsafePointer(key) : UnsafePointer(previousWord)
+                    let this = ownWord ? UnsafePointer(word) : UnsafePointer(key)
+                    guard compare(before, previousWordLength, this, wordLength) < 0 else { throw bad("out of order") }
                 }
-                swap(&previousKey, &key)
-                swap(&previousWord, &word)
-                previousKeyLength = keyLength
+                if ownWord { swap(&previousWord, &word) }
+                previousWordIsKey = !ownWord
                 previousWordLength = wordLength
             }
         }
@@ -105,7 +116,7 @@ extension Lexicon {
         return Header(language: language, count: count, blockCount: blockCount, indexOffset: indexOffset)
     }
 
-    static func validUTF8(_ bytes: [UInt8], _ length: Int) -> Bool {
+    static func validUTF8(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> Bool {
         var i = 0
         while i < length {
             let b = bytes[i]
@@ -139,5 +150,11 @@ extension Lexicon {
             i += n + 1
         }
         return true
+    }
+
+    /// Byte-wise comparison of `a`'s first `aLength` bytes with `b`'s first `bLength`.
+    static func compare(_ a: UnsafePointer<UInt8>, _ aLength: Int, _ b: UnsafePointer<UInt8>, _ bLength: Int) -> Int {
+        for i in 0..<min(aLength, bLength) where a[i] != b[i] { return a[i] < b[i] ? -1 : 1 }
+        return aLength == bLength ? 0 : (aLength < bLength ? -1 : 1)
     }
 }

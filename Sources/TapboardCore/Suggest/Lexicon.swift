@@ -300,10 +300,6 @@ public struct Lexicon: Sendable {
         }
         return ((i == a.count ? 0 : 1) - (i == b.count ? 0 : 1), i)
     }
-
-    static func compare(_ a: [UInt8], _ aLength: Int, _ b: [UInt8], _ bLength: Int) -> Int {
-        compare(a[..<aLength], b[..<bLength])
-    }
 }
 
 /// The bytes a lexicon reads: its own copy, or memory someone else owns.
