@@ -17,6 +17,7 @@ extension App {
         presenter.onFrame = { [unowned self] in
             self.makeVirtualKeyboardSoon()
             self.openEngineSoon()
+            self.openSuggestionsSoon()
         }
         presenter.onPlaced = { [unowned self] in self.controller.panelPlaced($0) }
     }
@@ -92,6 +93,15 @@ extension App {
     func openEngineSoon() {
         guard controller.engineAwaitsOpening else { return }
         loop.schedule(after: 0) { [unowned self] in self.controller.openEngine() }
+    }
+
+    /// Lets the dictionaries open once the first frame is out, and fills the strip if a
+    /// keyboard asked for them before.
+    func openSuggestionsSoon() {
+        guard let store = suggestionStore, !store.opens else { return }
+        store.opens = true
+        guard store.heldBack else { return }
+        loop.schedule(after: 0) { [unowned self] in self.perform(self.controller.suggestionsOpened()) }
     }
 
     /// Makes the virtual keyboard in idle time: its keymaps take milliseconds a first

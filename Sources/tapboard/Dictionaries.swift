@@ -139,7 +139,19 @@ final class SuggestionStore: SuggestionLibrary {
     private var spellCheckers: [String: any SpellChecker] = [:]
     private var known: [String: DictionaryStore.Mapped?] = [:]
 
+    /// Dictionaries are opened only once this is set (the panel's first frame is out: the
+    /// English ones take milliseconds a first frame should not wait for). Until then a
+    /// keyboard whose words are not open yet has none, and `heldBack` says so.
+    var opens = false
+    /// A keyboard asked for its words before `opens`.
+    private(set) var heldBack = false
+
     init(dictionaries: DictionaryStore) { self.dictionaries = dictionaries }
+
+    func offersSuggestions(for layout: Layout) -> Bool {
+        if let p = providers[layout.name] { return p != nil }
+        return dictionaries.path(language: layout.language.lowercased()) != nil
+    }
 
     /// Lets go of the dictionary pages read so far (the panel hid): each word typed reads a
     /// few pages of its own, so over a long day they would all stay resident.
@@ -149,6 +161,10 @@ final class SuggestionStore: SuggestionLibrary {
 
     func provider(for layout: Layout) -> (any SuggestionProvider)? {
         if let p = providers[layout.name] { return p }
+        guard opens else {
+            heldBack = true
+            return nil
+        }
         let language = layout.language.lowercased()
         if sources[language] == nil {
             switch dictionaries.load(language: language) {

@@ -54,8 +54,17 @@ public enum ControllerTimer: Sendable, Hashable {
 /// Suggestions for a keyboard (its language's words, its keys' neighbours), and the
 /// user's learned words by language (`en`, `de`).
 public protocol SuggestionLibrary {
+    /// The keyboard's suggestions, opened on first use; nil: it has none, or they are not
+    /// open yet (see `offersSuggestions`).
     func provider(for layout: Layout) -> (any SuggestionProvider)?
+    /// Whether the keyboard has suggestions, told without opening them where that can be,
+    /// so that the strip keeps its place while they open.
+    func offersSuggestions(for layout: Layout) -> Bool
     func learnedWords(for language: String) -> LearnedWords
+}
+
+extension SuggestionLibrary {
+    public func offersSuggestions(for layout: Layout) -> Bool { provider(for: layout) != nil }
 }
 
 /// Keyboards by name, for the controller to load when the user or a field asks.

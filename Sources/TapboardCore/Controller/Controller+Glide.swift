@@ -5,7 +5,7 @@ extension Controller {
     /// Strokes are read in fields where the strip would show (prose, not secret, the
     /// keyboard's language has a dictionary), while the `glide` setting is on.
     var glides: Bool {
-        settings.glide && textInputField != nil && Self.takesSuggestions(field) && !privacy.hidesText && provider != nil
+        settings.glide && textInputField != nil && Self.takesSuggestions(field) && !privacy.hidesText && hasSuggestions
     }
 
     /// Strokes shorter than this many keys are a finger that slipped off its key: nothing is typed.

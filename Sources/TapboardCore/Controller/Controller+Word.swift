@@ -25,12 +25,24 @@ extension Controller {
         language.isEmpty ? nil : suggestions?.provider(for: keyboard.layout)
     }
 
+    /// Whether the shown keyboard has suggestions (open or not yet).
+    var hasSuggestions: Bool {
+        !language.isEmpty && suggestions?.offersSuggestions(for: keyboard.layout) == true
+    }
+
+    /// The keyboard's suggestions were held back until now (the first frame is out): the
+    /// strip fills, or goes if they could not be opened.
+    public mutating func suggestionsOpened() -> [Command] {
+        let bar = stripChanged()
+        return bar.isEmpty ? updateStrip() : bar
+    }
+
     /// Whether the strip should show for this field and keyboard: always for an engine's
     /// candidates, else where suggestions are wanted.
     var wantsStrip: Bool {
         if engine != nil { return true }
         return settings.suggestions && textInputField != nil && Self.takesSuggestions(field) && !privacy.hidesText
-            && provider != nil
+            && hasSuggestions
     }
 
     var mayAutocorrect: Bool {
