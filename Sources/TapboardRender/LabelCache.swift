@@ -15,8 +15,9 @@ final class LabelCache {
     /// More labels than any keyboard shows (all emoji pages are more): past it, the label
     /// used longest ago goes.
     private var entries = RecentlyUsed<String, Entry>(capacity: 600)
-    /// Labels that change with every letter (the strip's words), kept apart in a few.
-    private var transients = RecentlyUsed<String, Entry>(capacity: 24)
+    /// Labels that change with every letter (the strip's words), kept apart: enough that
+    /// the words that keep coming back (the next words after a space) are not shaped again.
+    private var transients = RecentlyUsed<String, Entry>(capacity: 96)
     private var fonts: [Int: OpaquePointer] = [:]
     private let family: String
 
