@@ -14,9 +14,10 @@ final class LabelCache {
     private let context: OpaquePointer
     /// More labels than any keyboard shows (all emoji pages are more): past it, the label
     /// used longest ago goes.
-    private var entries = RecentlyUsed<String, Entry>(capacity: 600)
-    /// Labels that change with every letter (the strip's words), kept apart in a few.
-    private var transients = RecentlyUsed<String, Entry>(capacity: 24)
+    private var entries = RecentlyUsed<Key, Entry>(capacity: 600)
+    /// Labels that change with every letter (the strip's words), kept apart: enough that
+    /// the words that keep coming back (the next words after a space) are not shaped again.
+    private var transients = RecentlyUsed<Key, Entry>(capacity: 96)
     private var fonts: [Int: OpaquePointer] = [:]
     private let family: String
 
@@ -44,12 +45,36 @@ final class LabelCache {
     /// The label laid out; `transient` ones (the strip's words) go to a small cache of their own.
     /// With `width` (pixels), a longer label is cut in the middle with an ellipsis.
     func label(_ text: String, pixels: Int, transient: Bool = false, width: Int? = nil) -> Entry {
-        let key = width.map { "\(pixels)|\($0)|\(text)" } ?? "\(pixels)|\(text)"
+        let key = Key(text: text, pixels: pixels, width: width)
         if let e = entries.value(for: key) ?? transients.value(for: key) { return e }
         let e = make(text, pixels: pixels, width: width)
         let gone = transient ? transients.insert(e, for: key) : entries.insert(e, for: key)
         if let gone { Self.free(gone) }
         return e
+    }
+
+    /// A label as the caches find it. Its hash is worked out once: a full cache hashes its
+    /// neighbours' keys again each time it lets one go.
+    private struct Key: Hashable {
+        let text: String
+        let pixels: Int
+        let width: Int?
+        private let hash: Int
+
+        init(text: String, pixels: Int, width: Int?) {
+            (self.text, self.pixels, self.width) = (text, pixels, width)
+            var h = Hasher()
+            h.combine(text)
+            h.combine(pixels)
+            h.combine(width)
+            hash = h.finalize()
+        }
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.hash == b.hash && a.pixels == b.pixels && a.width == b.width && a.text == b.text
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
     private static func free(_ e: Entry) { g_object_unref(UnsafeMutableRawPointer(e.layout)) }

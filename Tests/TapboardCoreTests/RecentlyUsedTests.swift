@@ -39,4 +39,29 @@ import Testing
         #expect(cache.removeAll().sorted() == [2, 3])
         #expect(cache.count == 0)
     }
+
+    @Test func displacesAsAListInOrderOfUseWould() {
+        // A plain list, most recently used last, against the cache over mixed uses.
+        var cache = RecentlyUsed<Int, Int>(capacity: 5)
+        var order: [(key: Int, value: Int)] = []
+        var seed: UInt64 = 7
+        for step in 0..<2000 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let key = Int(seed >> 33) % 9
+            if let at = order.firstIndex(where: { $0.key == key }), step % 3 == 0 {
+                #expect(cache.value(for: key) == order[at].value)
+                order.append(order.remove(at: at))
+            } else if let at = order.firstIndex(where: { $0.key == key }) {
+                #expect(cache.insert(step, for: key) == order[at].value)
+                order.remove(at: at)
+                order.append((key, step))
+            } else {
+                let gone = order.count == 5 ? order.removeFirst().value : nil
+                #expect(cache.insert(step, for: key) == gone)
+                order.append((key, step))
+            }
+            #expect(cache.count == order.count)
+        }
+        #expect(Set(cache.values) == Set(order.map(\.value)))
+    }
 }
