@@ -136,8 +136,9 @@ public struct KeyboardState: Sendable {
         // Rolling typing: a new finger commits the keys other fingers still hold.
         let layerBefore = layerName
         if key.action != .shift {
+            // A key held across a new panel (the panel resized under it) may be gone.
             for (other, p) in pressed
-            where p.mode == .tap && isRolling(geometry.keys[p.key].key) {
+            where p.mode == .tap && geometry.keys.indices.contains(p.key) && isRolling(geometry.keys[p.key].key) {
                 pressed[other] = nil
                 effects += [.redrawKeys([p.key])] + endPreview(other) + activate(geometry.keys[p.key].key, time: time)
             }
