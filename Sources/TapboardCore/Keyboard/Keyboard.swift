@@ -128,7 +128,7 @@ public struct KeyboardState: Sendable {
         _ source: PressSource, at point: Point, time: UInt64,
         in geometry: PanelGeometry
     ) -> [Effect] {
-        var effects = cancel(source)
+        var effects = dropGone(in: geometry) + cancel(source)
         // While one finger holds a popup open, other fingers wait.
         if popup != nil { return effects }
         guard let index = geometry.keyIndex(at: point) else { return effects }
@@ -136,9 +136,8 @@ public struct KeyboardState: Sendable {
         // Rolling typing: a new finger commits the keys other fingers still hold.
         let layerBefore = layerName
         if key.action != .shift {
-            // A key held across a new panel (the panel resized under it) may be gone.
             for (other, p) in pressed
-            where p.mode == .tap && geometry.keys.indices.contains(p.key) && isRolling(geometry.keys[p.key].key) {
+            where p.mode == .tap && isRolling(geometry.keys[p.key].key) {
                 pressed[other] = nil
                 effects += [.redrawKeys([p.key])] + endPreview(other) + activate(geometry.keys[p.key].key, time: time)
             }
@@ -168,7 +167,8 @@ public struct KeyboardState: Sendable {
     public mutating func move(
         _ source: PressSource, to point: Point, time: UInt64? = nil, in geometry: PanelGeometry
     ) -> [Effect] {
-        guard let p = pressed[source] else { return [] }
+        let gone = dropGone(in: geometry)
+        guard let p = pressed[source] else { return gone }
         if popupOwner == source, var open = popup {
             let selected = open.item(at: point, keyFrame: geometry.keys[p.key].frame)
             guard selected != open.selected else { return [] }
@@ -224,8 +224,9 @@ public struct KeyboardState: Sendable {
 
     /// Releasing over the pressed key activates it.
     public mutating func release(_ source: PressSource, time: UInt64, in geometry: PanelGeometry) -> [Effect] {
-        guard let p = pressed.removeValue(forKey: source) else { return [] }
-        var effects: [Effect] = [.redrawKeys([p.key])] + endPreview(source)
+        let gone = dropGone(in: geometry)
+        guard let p = pressed.removeValue(forKey: source) else { return gone }
+        var effects: [Effect] = gone + [.redrawKeys([p.key])] + endPreview(source)
         if popupOwner == source, let open = popup {
             popup = nil
             popupOwner = nil
@@ -260,6 +261,18 @@ public struct KeyboardState: Sendable {
         return gone.flatMap { cancel($0) }
     }
 
+    /// Held presses whose key the panel no longer has (laid out again with fewer keys under
+    /// the finger, as when it resized) end as if cancelled: nothing is typed.
+    mutating func dropGone(in geometry: PanelGeometry) -> [Effect] {
+        let count = geometry.keys.count
+        guard pressed.values.contains(where: { $0.key >= count }) else { return [] }
+        return cancelPresses(fromKey: count).compactMap { effect in
+            guard case .redrawKeys(let keys) = effect else { return effect }
+            let shown = keys.filter { $0 < count }
+            return shown.isEmpty ? nil : .redrawKeys(shown)
+        }
+    }
+
     /// A touch sequence cancelled by the compositor: nothing is typed.
     public mutating func cancel(_ source: PressSource) -> [Effect] {
         guard let p = pressed.removeValue(forKey: source) else { return [] }
@@ -280,6 +293,10 @@ public struct KeyboardState: Sendable {
     }
 
     public mutating func timerFired(_ timer: KeyTimer, time: UInt64, in geometry: PanelGeometry) -> [Effect] {
+        dropGone(in: geometry) + keyTimerFired(timer, time: time, in: geometry)
+    }
+
+    private mutating func keyTimerFired(_ timer: KeyTimer, time: UInt64, in geometry: PanelGeometry) -> [Effect] {
         switch timer {
         case .longPress(let id):
             guard let (source, p) = pressed.first(where: { $0.value.id == id }), popup == nil, p.mode == .tap else {
