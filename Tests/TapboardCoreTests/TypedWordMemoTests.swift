@@ -23,6 +23,47 @@ import Testing
         #expect(english.suggest("thr", context: "", memo: &memo) == english.suggest("thr", context: ""))
     }
 
+    @Test func aRunOfLettersThatIsNoWordStopsBeingSearchedAndGetsWhatFreshSearchesGet() throws {
+        // Without learned words, a search that finds every edit dead lets the longer ones skip
+        // their edits: the same suggestions all the same, a word the spell checker knows
+        // ("lol") going on into one it does not included.
+        let english = try shippedEnglish()
+        var typed = ["qwertyuiopasdfghjklzxcvbnmqwerty", "lollollollol", "thexqzthexqz", "can'tzzzzz"]
+        // And runs of letters that begin words and then go astray, at every length.
+        var random = SeededRandom(state: 7)
+        let common = Array("etaoinshrdlucmfwypgb")
+        for _ in 0..<60 { typed.append(String((0..<10).map { _ in common[Int(random.next() % UInt64(common.count))] })) }
+        for word in typed {
+            var memo = TypedWordMemo()
+            for end in 1...word.count {
+                let letters = String(word.prefix(end))
+                let fresh = english.suggest(letters, context: "it was the ")
+                #expect(english.suggest(letters, context: "it was the ", memo: &memo) == fresh, "\(letters)")
+            }
+        }
+        var memo = TypedWordMemo()
+        for end in 1...12 { _ = english.suggest(String("qwertyuiopas".prefix(end)), context: "", memo: &memo) }
+        #expect(memo.editsAllDeadNoted)
+    }
+
+    @Test func editsFoundAllDeadStayDeadOnlyWhereNoNewEditCanBeTried() {
+        var memo = TypedWordMemo()
+        memo.begin(Array("abcde"), context: "", language: "en")
+        #expect(!memo.editsAllDead(reach: 3, spelled: false))
+        memo.noteEditsAllDead(reach: 3, letters: 5, spelled: false)
+        // Edits end at most two letters past the reach: all were tried with five letters.
+        #expect(memo.editsAllDead(reach: 3, spelled: false))
+        #expect(!memo.editsAllDead(reach: 4, spelled: false))
+        // The spell checker's words were not looked up then.
+        #expect(!memo.editsAllDead(reach: 3, spelled: true))
+        memo.noteEditsAllDead(reach: 4, letters: 5, spelled: true)
+        // A swap of the fifth and a sixth letter was not tried with five letters.
+        #expect(!memo.editsAllDead(reach: 4, spelled: false))
+        // Another word: nothing known.
+        memo.begin(Array("abd"), context: "", language: "en")
+        #expect(!memo.editsAllDeadNoted)
+    }
+
     @Test func nextWordsRankedInPartAsInWhole() {
         var ranking = NextWordRanking(prefix: "of ")
         for (word, f) in [("of a", UInt8(70)), ("of all", 70), ("of b", 40), ("of the", 84), ("of zz", 84)] {

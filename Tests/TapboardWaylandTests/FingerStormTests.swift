@@ -4,18 +4,6 @@ import Testing
 
 @testable import TapboardWayland
 
-/// SplitMix64: a storm is reproduced from its seed.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// A few words, so that the strip shows in prose fields.
 struct FewWords: SuggestionLibrary {
     static let source = WordListSource(language: "en", words: [("hello", 60), ("help", 58), ("the", 77), ("world", 50)])

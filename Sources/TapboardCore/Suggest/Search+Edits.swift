@@ -32,18 +32,27 @@ extension Search {
         // Each edit is looked up by its key, remembered by its place (for the next letter);
         // an edit the memo has dead wherever it would be looked up needs no key.
         let learns = !s.learnedWords.isEmpty
+        // Whether an edit was looked up whose key some key begins with (or that has no spot).
+        var anyAlive = false
         func edit(_ i: Int, _ middle: [UInt8], _ j: Int, cost: Double, spelled: Bool = true) {
             let spot = EditSpot(i, middle, j)
-            if let spot, !learns, memo.isDead(spot, inSpellWords: false),
-                !spelled || spellWords == nil || memo.isDead(spot, inSpellWords: true)
-            {
-                return
+            func dead(_ spot: EditSpot) -> Bool {
+                memo.isDead(spot, inSpellWords: false)
+                    && (!spelled || spellWords == nil || memo.isDead(spot, inSpellWords: true))
             }
+            if let spot, !learns, dead(spot) { return }
             consider(key(i, middle, j), cost: cost, spelled: spelled, spot: spot)
+            if let spot, dead(spot) { return }
+            anyAlive = true
         }
         // Every edit at position i keeps the typed letters before i: past the last i whose
         // letters begin a key of some source, no edit can find a word.
         let reach = editReach(before)
+        let spelled = spellWords != nil
+        if !learns, memo.editsAllDead(reach: reach, spelled: spelled) { return }
+        defer {
+            if !learns, !anyAlive { memo.noteEditsAllDead(reach: reach, letters: n, spelled: spelled) }
+        }
         // Apostrophe left out.
         if !letters.contains("'") && n >= 2 && reach >= 1 {
             // Not to a possessive only the spell checker lists: an unlisted plural is as

@@ -21,6 +21,11 @@ public struct TypedWordMemo: Sendable {
     /// The fewest of the typed key's first letters known to begin no dictionary key (nor
     /// does any more of them).
     var lettersDeadInDictionary: Int?
+    /// The last search that found every edit it tried dead, without learned words: its
+    /// edit reach (`Search.editReach`), its letters' count, and whether the spell checker's
+    /// words were looked up too. A later search with the same reach, at least two letters
+    /// short of that count, tries only edits that search tried: none can find a word.
+    private var allDead: (reach: Int, letters: Int, spelled: Bool)?
     /// Edits whose key no dictionary key begins with.
     private var deadInDictionary: Set<EditSpot> = []
     /// Edits whose key none of the spell checker's words begins with.
@@ -41,10 +46,29 @@ public struct TypedWordMemo: Sendable {
             deadInSpellWords.removeAll(keepingCapacity: true)
             lettersBegunInDictionary = 0
             lettersDeadInDictionary = nil
+            allDead = nil
             self.context = context
             self.language = language
         }
         self.letters = letters
+    }
+
+    /// Whether a search reaching `reach` letters (with the spell checker's words: `spelled`)
+    /// tries no edit that an earlier search of these letters did not find dead.
+    func editsAllDead(reach: Int, spelled: Bool) -> Bool {
+        guard let allDead else { return false }
+        // Every edit keeps the typed letters before its place (at most `reach`) and puts
+        // its letters in before at most `reach + 2`: with the same reach and those letters
+        // typed then, it is an edit that search tried, its key now longer.
+        return reach == allDead.reach && reach + 2 <= allDead.letters && (!spelled || allDead.spelled)
+    }
+
+    /// Whether a search found every edit dead since the memo last started afresh.
+    var editsAllDeadNoted: Bool { allDead != nil }
+
+    /// Notes that a search of `letters` letters, reaching `reach`, found every edit dead.
+    mutating func noteEditsAllDead(reach: Int, letters: Int, spelled: Bool) {
+        allDead = (reach, letters, spelled)
     }
 
     func isDead(_ spot: EditSpot, inSpellWords: Bool) -> Bool {
