@@ -147,6 +147,27 @@ import Testing
         #expect(d.c.move(.touch(1), to: Point(x: 10, y: 10)).isEmpty)
         #expect(d.c.release(.touch(1), time: 3100).isEmpty)
     }
+
+    /// A key of the strip's band held while the output turns from landscape to portrait:
+    /// the panel is configured for it with a word fewer in the band, and the press on the
+    /// word that went ends there, untyped; no later event reads the key that went.
+    @Test func aKeyThePanelLosesInAConfigureEndsThere() throws {
+        var d = try driven()
+        d.focus()
+        func output(_ w: Int, _ h: Int) {
+            for case .setPanelHeight(let height) in d.c.outputChanged(width: w, height: h) {
+                _ = d.c.panelConfigured(width: w, height: height)
+            }
+        }
+        output(1280, 720)
+        let wide = try #require(d.c.geometry)
+        _ = d.c.press(.touch(1), at: try #require(wide.keys.last).frame.center, time: 3000)
+        #expect(!d.c.keyboard.activePresses.isEmpty)
+        output(720, 1280)
+        #expect(try #require(d.c.geometry).keys.count < wide.keys.count)
+        #expect(d.c.keyboard.activePresses.isEmpty)
+        #expect(d.c.release(.touch(1), time: 3100).isEmpty)
+    }
 }
 
 /// A layer that lasts one character (Arabic harakat) and two fingers on it.

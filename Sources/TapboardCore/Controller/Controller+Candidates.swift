@@ -52,14 +52,15 @@ extension Controller {
         candidatePanel = nil
         keyboard.overlay = nil
         _ = keyboard.dropPresses()
-        layOutKeysAgain(layer: keyboard.layer.name)
+        // No press is left to end.
+        _ = layOutKeysAgain(layer: keyboard.layer.name)
     }
 
     /// `layer` shown over the keyboard's keys (nil: its own again); held keys end.
     private mutating func overlaid(_ layer: Layer?) -> [Command] {
         keyboard.overlay = layer
         var out = translate(keyboard.dropPresses())
-        layOutKeysAgain(layer: keyboard.layer.name)
+        out += layOutKeysAgain(layer: keyboard.layer.name)
         out += barChanged()
         return out + [.redraw(nil)]
     }

@@ -83,8 +83,7 @@ extension Controller {
         guard layer != layout.layers[i] else { return [] }
         layout.layers[i] = layer
         keyboard.layout = layout
-        layOutKeysAgain(layer: keyboard.layerName)
-        return [.redraw(nil)]
+        return layOutKeysAgain(layer: keyboard.layerName) + [.redraw(nil)]
     }
 
     /// The search layer `layer` of `layout` showing `query` and the emoji `names` finds

@@ -49,7 +49,7 @@ extension Controller {
         panelMode = mode
         if case .oneHanded(let side) = mode { oneHandedSide = side }
         keyboard.modeChoices = modeChoices
-        layOutKeysAgain(layer: nil)
-        return cancelled + resize() + [.redraw(nil)]
+        let relaidOut = layOutKeysAgain(layer: nil)
+        return cancelled + relaidOut + resize() + [.redraw(nil)]
     }
 }

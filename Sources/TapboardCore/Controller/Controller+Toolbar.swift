@@ -18,8 +18,8 @@ extension Controller {
         panel.bar = bar
         let firstBandKey = geometry?.keys.firstIndex { $0.row < 0 }
         let cancelled = translate(keyboard.cancelPresses(fromKey: firstBandKey ?? Int.max)) + cancelStaleTimers()
-        layOutKeysAgain(layer: nil)
-        return cancelled + resize() + [.redraw(nil)]
+        let relaidOut = layOutKeysAgain(layer: nil)
+        return cancelled + relaidOut + resize() + [.redraw(nil)]
     }
 
     /// Whether the clipboard holds text Paste can use (it changed, or the compositor

@@ -195,8 +195,9 @@ public struct Controller {
     /// The compositor configured the panel at this size.
     public mutating func panelConfigured(width: Int, height: Int) -> [Command] {
         guard visible, width > 0, height > 0 else { return [] }
-        panel.configured(makeGeometry(width: width, height: height), layer: keyboard.layer.name)
-        var out: [Command] = [.redraw(nil)]
+        let geometry = makeGeometry(width: width, height: height)
+        panel.configured(geometry, layer: keyboard.layer.name)
+        var out = endPressesOnLostKeys(geometry) + [.redraw(nil)]
         if height != wantedHeight { out += resize() }
         return out
     }
@@ -212,24 +213,34 @@ public struct Controller {
     }
 
     /// The configured panel's keys worked out again at its size; `layer`: the layer they
-    /// are now for, nil: the one noted stays.
-    mutating func layOutKeysAgain(layer: String?) {
-        guard let g = panel.geometry else { return }
-        panel.relaidOut(makeGeometry(width: g.width, height: g.height), layer: layer)
+    /// are now for, nil: the one noted stays. Presses on keys it no longer has end.
+    mutating func layOutKeysAgain(layer: String?) -> [Command] {
+        guard let g = panel.geometry else { return [] }
+        let geometry = makeGeometry(width: g.width, height: g.height)
+        panel.relaidOut(geometry, layer: layer)
+        return endPressesOnLostKeys(geometry)
+    }
+
+    /// Presses held on keys past the end of the panel's new `geometry` end untyped (the
+    /// others keep their key's index).
+    private mutating func endPressesOnLostKeys(_ geometry: PanelGeometry) -> [Command] {
+        let ended = keyboard.endPresses(onKeysFrom: geometry.keys.count)
+        return ended.isEmpty ? [] : translate(ended) + cancelStaleTimers()
     }
 
     /// Keys move after a layer or keyboard switch; a shift change leaves them.
     mutating func relayout() -> [Command] {
         guard let g = panel.geometry else { return [] }
+        var out: [Command] = []
         if keyboard.layer.name != panel.laidOutLayer || g.keys.isEmpty {
-            layOutKeysAgain(layer: keyboard.layer.name)
+            out = layOutKeysAgain(layer: keyboard.layer.name)
             if searchingEmoji {
                 // The search layer opened: a new query.
                 emojiQuery = EmojiQuery()
                 _ = showEmojiResults()
             }
         }
-        return [.redraw(nil)]
+        return out + [.redraw(nil)]
     }
 
     // MARK: keyboards
@@ -256,8 +267,8 @@ public struct Controller {
             compositionRulesChanged()
             shownStrip.show(wantsStrip)
             panel.bar = wantedBar
-            layOutKeysAgain(layer: keyboard.layer.name)
-            return cancelled + cancelStaleTimers() + [.keyboardShown(layout)] + resize() + [.redraw(nil)]
+            let relaidOut = layOutKeysAgain(layer: keyboard.layer.name)
+            return cancelled + relaidOut + cancelStaleTimers() + [.keyboardShown(layout)] + resize() + [.redraw(nil)]
                 + autoShift()
         }
     }

@@ -128,7 +128,7 @@ public struct KeyboardState: Sendable {
         _ source: PressSource, at point: Point, time: UInt64,
         in geometry: PanelGeometry
     ) -> [Effect] {
-        var effects = dropGone(in: geometry) + cancel(source)
+        var effects = cancel(source)
         // While one finger holds a popup open, other fingers wait.
         if popup != nil { return effects }
         guard let index = geometry.keyIndex(at: point) else { return effects }
@@ -167,8 +167,7 @@ public struct KeyboardState: Sendable {
     public mutating func move(
         _ source: PressSource, to point: Point, time: UInt64? = nil, in geometry: PanelGeometry
     ) -> [Effect] {
-        let gone = dropGone(in: geometry)
-        guard let p = pressed[source] else { return gone }
+        guard let p = pressed[source] else { return [] }
         if popupOwner == source, var open = popup {
             let selected = open.item(at: point, keyFrame: geometry.keys[p.key].frame)
             guard selected != open.selected else { return [] }
@@ -224,9 +223,8 @@ public struct KeyboardState: Sendable {
 
     /// Releasing over the pressed key activates it.
     public mutating func release(_ source: PressSource, time: UInt64, in geometry: PanelGeometry) -> [Effect] {
-        let gone = dropGone(in: geometry)
-        guard let p = pressed.removeValue(forKey: source) else { return gone }
-        var effects: [Effect] = gone + [.redrawKeys([p.key])] + endPreview(source)
+        guard let p = pressed.removeValue(forKey: source) else { return [] }
+        var effects: [Effect] = [.redrawKeys([p.key])] + endPreview(source)
         if popupOwner == source, let open = popup {
             popup = nil
             popupOwner = nil
@@ -261,10 +259,10 @@ public struct KeyboardState: Sendable {
         return gone.flatMap { cancel($0) }
     }
 
-    /// Held presses whose key the panel no longer has (laid out again with fewer keys under
-    /// the finger, as when it resized) end as if cancelled: nothing is typed.
-    mutating func dropGone(in geometry: PanelGeometry) -> [Effect] {
-        let count = geometry.keys.count
+    /// Held presses on keys a new layout of the panel no longer has (it holds `count` keys:
+    /// fewer fit after a resize, or its layer has fewer) end as if cancelled: nothing is typed.
+    /// The others keep their key's index.
+    public mutating func endPresses(onKeysFrom count: Int) -> [Effect] {
         guard pressed.values.contains(where: { $0.key >= count }) else { return [] }
         return cancelPresses(fromKey: count).compactMap { effect in
             guard case .redrawKeys(let keys) = effect else { return effect }
@@ -293,10 +291,6 @@ public struct KeyboardState: Sendable {
     }
 
     public mutating func timerFired(_ timer: KeyTimer, time: UInt64, in geometry: PanelGeometry) -> [Effect] {
-        dropGone(in: geometry) + keyTimerFired(timer, time: time, in: geometry)
-    }
-
-    private mutating func keyTimerFired(_ timer: KeyTimer, time: UInt64, in geometry: PanelGeometry) -> [Effect] {
         switch timer {
         case .longPress(let id):
             guard let (source, p) = pressed.first(where: { $0.value.id == id }), popup == nil, p.mode == .tap else {
