@@ -17,8 +17,8 @@ extension Lexicon {
             rows.append((k, w, frequency))
         }
         rows.sort { a, b in
-            let order = compare(a.key, a.key.count, b.key, b.key.count)
-            return order != 0 ? order < 0 : compare(a.word, a.word.count, b.word, b.word.count) < 0
+            let order = compare(a.key, b.key)
+            return order != 0 ? order < 0 : compare(a.word, b.word) < 0
         }
 
         let lang = Array(language.utf8.prefix(255))

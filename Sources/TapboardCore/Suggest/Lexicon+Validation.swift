@@ -152,9 +152,10 @@ extension Lexicon {
         return true
     }
 
-    /// Byte-wise comparison of `a`'s first `aLength` bytes with `b`'s first `bLength`.
-    static func compare(_ a: UnsafePointer<UInt8>, _ aLength: Int, _ b: UnsafePointer<UInt8>, _ bLength: Int) -> Int {
-        for i in 0..<min(aLength, bLength) where a[i] != b[i] { return a[i] < b[i] ? -1 : 1 }
-        return aLength == bLength ? 0 : (aLength < bLength ? -1 : 1)
+    /// `compare` of `a`'s first `aLength` bytes with `b`'s first `bLength`.
+    private static func compare(
+        _ a: UnsafePointer<UInt8>, _ aLength: Int, _ b: UnsafePointer<UInt8>, _ bLength: Int
+    ) -> Int {
+        compare(UnsafeBufferPointer(start: a, count: aLength), UnsafeBufferPointer(start: b, count: bLength))
     }
 }
