@@ -36,14 +36,12 @@ extension Search {
         var anyAlive = false
         func edit(_ i: Int, _ middle: [UInt8], _ j: Int, cost: Double, spelled: Bool = true) {
             let spot = EditSpot(i, middle, j)
-            func dead(_ spot: EditSpot) -> Bool {
-                memo.isDead(spot, inSpellWords: false)
-                    && (!spelled || spellWords == nil || memo.isDead(spot, inSpellWords: true))
+            if let spot, !learns, memo.isDead(spot, inSpellWords: false),
+                !spelled || spellWords == nil || memo.isDead(spot, inSpellWords: true)
+            {
+                return
             }
-            if let spot, !learns, dead(spot) { return }
-            consider(key(i, middle, j), cost: cost, spelled: spelled, spot: spot)
-            if let spot, dead(spot) { return }
-            anyAlive = true
+            if consider(key(i, middle, j), cost: cost, spelled: spelled, spot: spot) { anyAlive = true }
         }
         // Every edit at position i keeps the typed letters before i: past the last i whose
         // letters begin a key of some source, no edit can find a word.

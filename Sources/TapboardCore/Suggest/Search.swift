@@ -73,35 +73,42 @@ struct Search {
     /// Adds the words stored under `keyBytes` (a lower-cased key's UTF-8), less `cost`; with
     /// `spelled`, the spell checker's words too where the dictionary has none.
     /// `spot`: the edit that made the key, whose look-ups are skipped where the memo has them
-    /// dead and noted there when found dead.
-    mutating func consider(_ keyBytes: [UInt8], cost: Double, spelled: Bool = true, spot: EditSpot? = nil) {
-        let stored = look(up: keyBytes, in: s.source, spot: spot, inSpellWords: false)
+    /// dead and noted there when found dead. Returns whether a key of a source looked up
+    /// begins with the key (or it was looked up without a spot).
+    @discardableResult
+    mutating func consider(_ keyBytes: [UInt8], cost: Double, spelled: Bool = true, spot: EditSpot? = nil) -> Bool {
+        let (stored, begins) = look(up: keyBytes, in: s.source, spot: spot, inSpellWords: false)
+        var alive = begins
         for (word, f) in stored {
             add(word, prior(word, f) - cost, edited: true)
         }
         if spelled, let spellWords, stored.isEmpty {
             // Words the dictionary lacks, of the checker's class.
-            for (word, _) in look(up: keyBytes, in: spellWords, spot: spot, inSpellWords: true) {
+            let (known, knownBegin) = look(up: keyBytes, in: spellWords, spot: spot, inSpellWords: true)
+            alive = alive || knownBegin
+            for (word, _) in known {
                 add(word, prior(word, UInt8(clamping: Int(s.costs.spellWord))) - cost, edited: true)
             }
         }
-        guard !s.learnedWords.isEmpty else { return }
+        guard !s.learnedWords.isEmpty else { return alive }
         let candidateKey = String(decoding: keyBytes, as: UTF8.self)
         if s.learnedWords[candidateKey] != nil, s.source.frequency(of: candidateKey) == nil, s.learnedCount(candidateKey) > 0 {
             add(candidateKey, model.learnedOnly(candidateKey) - cost, edited: true)
         }
+        return true
     }
 
     /// The entries of `source` under `keyBytes`; none, without looking, when the memo has the
-    /// edit `spot` dead there.
+    /// edit `spot` dead there. `begins`: whether some key begins with `keyBytes` (true when
+    /// looked up without a spot).
     private mutating func look(
         up keyBytes: [UInt8], in source: any WordSource, spot: EditSpot?, inSpellWords: Bool
-    ) -> [(word: String, frequency: UInt8)] {
-        guard let spot else { return source.lookup(keyBytes: keyBytes) }
-        if memo.isDead(spot, inSpellWords: inSpellWords) { return [] }
+    ) -> (entries: [(word: String, frequency: UInt8)], begins: Bool) {
+        guard let spot else { return (source.lookup(keyBytes: keyBytes), true) }
+        if memo.isDead(spot, inSpellWords: inSpellWords) { return ([], false) }
         let (entries, keysBegin) = source.lookupNotingPrefix(keyBytes: keyBytes)
         if !keysBegin { memo.markDead(spot, inSpellWords: inSpellWords) }
-        return entries
+        return (entries, keysBegin)
     }
 
     mutating func add(_ word: String, _ score: Double, edited: Bool) {
