@@ -146,6 +146,35 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
         #expect(none == 0)
     }
 
+    /// Look-ups find every word and nothing else where many keys share their first 8 bytes
+    /// (the binary search compares those first) and blocks begin inside such a run.
+    @Test func lookUpsFindEveryWordWhereKeysShareLongBeginnings() throws {
+        var random = SeededRandom(state: 11)
+        var words = Set<String>()
+        for stem in ["internat", "internationa", "a", "ab", "abcdefgh", "abcdefg", "zzzzzzzz"] {
+            for _ in 0..<120 {
+                let letters = (0..<Int(random.next() % 6)).map { _ in Character(Unicode.Scalar(UInt8(97 + random.next() % 4))) }
+                let tail = String(letters)
+                words.insert(stem + tail)
+            }
+        }
+        let lexicon = try Lexicon(bytes: Lexicon.build(words.map { ($0, 40) }, language: "en"))
+        #expect(lexicon.count == words.count)
+        for w in words {
+            #expect(lexicon.lookup(key: w).map(\.word) == [w], "\(w)")
+            for missing in [w + "x", w + "zz", String(w.dropLast()) + "y"] where !words.contains(missing) {
+                #expect(lexicon.lookup(key: missing).isEmpty, "\(missing)")
+            }
+        }
+        // And prefixes: every word under "internationa", in order.
+        var under: [String] = []
+        lexicon.entries(withKeyPrefix: "internationa") { word, _ in
+            under.append(word)
+            return true
+        }
+        #expect(under == words.filter { $0.hasPrefix("internationa") }.sorted())
+    }
+
     @Test func swiftWriterMatchesPythonWriter() throws {
         for language in ["de", "tr"] {
             let words = try tabSeparated("\(goldenDirectory)/lexicon-\(language).tsv")

@@ -34,6 +34,11 @@ public struct Lexicon: Sendable {
     private let blockCount: Int
     private let indexOffset: Int
     private let foldsTurkishI: Bool
+    /// Each block's first key, its first 8 bytes packed big-endian (zeros after a shorter
+    /// key): the binary search of a look-up compares these, in a few cache lines, instead
+    /// of reading a key in a page of the file at each step (8 bytes a block: 41 KB for the
+    /// English spell checker's 5,212 blocks).
+    private let firstKeys: [UInt64]
 
     static let magic: [UInt8] = Array("TBD1".utf8)
     static let blockSize = 32
@@ -61,6 +66,25 @@ public struct Lexicon: Sendable {
         blockCount = header.blockCount
         indexOffset = header.indexOffset
         foldsTurkishI = Lexicon.foldsTurkishI(header.language)
+        let bytes = storage.bytes
+        let index = header.indexOffset
+        firstKeys = (0..<header.blockCount).map { block in
+            let at = Int(Lexicon.u32(bytes, index + 4 * block))
+            let length = Int(bytes[at + 1] & ~Lexicon.formFlag)
+            return Lexicon.packed(bytes[(at + 2)..<(at + 2 + length)])
+        }
+    }
+
+    /// The first 8 bytes of `key` as a big-endian number, zeros after a shorter key: two
+    /// keys whose numbers differ are in that order (a zero byte sorts as the end does).
+    static func packed<C: Collection<UInt8>>(_ key: C) -> UInt64 {
+        var n: UInt64 = 0
+        var taken = 0
+        for b in key.prefix(8) {
+            n = n << 8 | UInt64(b)
+            taken += 1
+        }
+        return taken == 8 ? n : n << UInt64(8 * (8 - taken))
     }
 
     // MARK: Queries
@@ -158,13 +182,21 @@ public struct Lexicon: Sendable {
         // block before it.
         var lo = 0
         var hi = blockCount
+        let targetPrefix = Lexicon.packed(target)
         target.withUnsafeBufferPointer { t in
             while lo < hi {
                 let mid = (lo + hi) / 2
-                let at = blockStart(mid)
-                let length = Int(bytes[at + 1] & ~Lexicon.formFlag)
-                let first = UnsafeBufferPointer(rebasing: bytes[(at + 2)..<(at + 2 + length)])
-                if Lexicon.compare(first, t) < 0 { lo = mid + 1 } else { hi = mid }
+                let prefix = firstKeys[mid]
+                let below: Bool
+                if prefix != targetPrefix {
+                    below = prefix < targetPrefix
+                } else {
+                    // The same first 8 bytes: the whole key decides.
+                    let at = blockStart(mid)
+                    let length = Int(bytes[at + 1] & ~Lexicon.formFlag)
+                    below = Lexicon.compare(UnsafeBufferPointer(rebasing: bytes[(at + 2)..<(at + 2 + length)]), t) < 0
+                }
+                if below { lo = mid + 1 } else { hi = mid }
             }
         }
         var block = max(lo - 1, 0)
