@@ -37,6 +37,7 @@ public final class PanelRenderer {
         didSet {
             if theme.fontFamily != oldValue.fontFamily { labels = LabelCache(family: theme.fontFamily) }
             popupBodies.removeAll()
+            capCells.removeAll()
         }
     }
     private var labels: LabelCache
@@ -46,6 +47,8 @@ public final class PanelRenderer {
     let caps = CapMasks()
     /// Popups' bodies as pixels, copied rather than drawn again.
     let popupBodies = PopupBodies()
+    /// Key cells with their caps as pixels, copied rather than drawn again.
+    let capCells = CapCells()
     /// Told, with a line for the user, once for each key picture that cannot be shown.
     public var onImageProblem: ((String) -> Void)? {
         get { images.onProblem }
@@ -127,10 +130,27 @@ public final class PanelRenderer {
 
     func drawKeys(_ keys: [Int], _ geometry: PanelGeometry, _ look: PanelAppearance, _ cr: OpaquePointer) {
         for i in keys {
-            let cell = geometry.keys[i].cell
-            cairo_rectangle(cr, cell.x, cell.y, cell.width, cell.height)
+            let placed = geometry.keys[i]
+            let pressed = look.highlighted.contains(i)
+            let cap = capLook(placed, pressed: pressed, look, spacing: geometry.spacing)
+            let slot = cap.flatMap {
+                CapCells.slot(
+                    cell: placed.cell, cap: $0.rect, radius: $0.radius, $0.color, border: theme.borderWidth, theme.border,
+                    background: theme.background, cr)
+            }
+            if let slot, capCells.paint(slot, cr) {
+                drawKey(placed, pressed: pressed, look, spacing: geometry.spacing, cr, capDrawn: true)
+                continue
+            }
+            cairo_rectangle(cr, placed.cell.x, placed.cell.y, placed.cell.width, placed.cell.height)
             fill(cr, theme.background)
-            drawKey(geometry.keys[i], pressed: look.highlighted.contains(i), look, spacing: geometry.spacing, cr)
+            guard let slot, let cap else {
+                drawKey(placed, pressed: pressed, look, spacing: geometry.spacing, cr)
+                continue
+            }
+            caps.draw(cap.rect, radius: cap.radius, cap.color, border: theme.borderWidth, theme.border, cr)
+            capCells.keep(slot, from: cr)
+            drawKey(placed, pressed: pressed, look, spacing: geometry.spacing, cr, capDrawn: true)
         }
     }
 
@@ -252,7 +272,37 @@ public final class PanelRenderer {
         caps.draw(bar, radius: height / 2, pressed ? theme.label : theme.secondaryLabel, border: 0, theme.border, cr)
     }
 
-    func drawKey(_ placed: PlacedKey, pressed: Bool, _ look: PanelAppearance, spacing: Double, _ cr: OpaquePointer) {
+    /// A key's cap: where it goes, its corners and its colour; nil for keys drawn otherwise
+    /// (the strip's slots, the floating panel's grip) and keys of no size.
+    func capLook(_ placed: PlacedKey, pressed: Bool, _ look: PanelAppearance, spacing: Double)
+        -> (rect: Rect, radius: Double, color: Color)?
+    {
+        guard placed.frame.width > 0, placed.frame.height > 0 else { return nil }
+        let key = placed.key
+        switch key.action {
+        case .suggestion, .grip: return nil
+        default: break
+        }
+        let f = capFrame(placed.frame, spacing: spacing)
+        let special: Bool
+        switch key.action {
+        case .text, .space: special = false
+        default: special = true
+        }
+        // Shift and sticky modifiers that are on show inverted.
+        var color = special ? theme.specialKey : theme.key
+        if Self.isOn(key, look) { color = theme.label }
+        if case .return = key.action { color = theme.accentKey }
+        if pressed { color = theme.pressedKey }
+        return (f.insetBy(theme.borderWidth / 2), min(f.width, f.height) * theme.cornerRadius, color)
+    }
+
+    /// Draws a key: its cap (unless `capDrawn`: the cell shows it already) and its label,
+    /// icon or picture.
+    func drawKey(
+        _ placed: PlacedKey, pressed: Bool, _ look: PanelAppearance, spacing: Double, _ cr: OpaquePointer,
+        capDrawn: Bool = false
+    ) {
         guard placed.frame.width > 0, placed.frame.height > 0 else { return }
         let f = capFrame(placed.frame, spacing: spacing)
         let key = placed.key
@@ -264,20 +314,10 @@ public final class PanelRenderer {
             drawGrip(placed.frame, pressed: pressed, cr)
             return
         }
-        let special: Bool
-        switch key.action {
-        case .text, .space: special = false
-        default: special = true
-        }
-        // Shift and sticky modifiers that are on show inverted.
         let on = Self.isOn(key, look)
-        var color = special ? theme.specialKey : theme.key
-        if on { color = theme.label }
-        if case .return = key.action { color = theme.accentKey }
-        if pressed { color = theme.pressedKey }
-        caps.draw(
-            f.insetBy(theme.borderWidth / 2), radius: min(f.width, f.height) * theme.cornerRadius, color,
-            border: theme.borderWidth, theme.border, cr)
+        if !capDrawn, let cap = capLook(placed, pressed: pressed, look, spacing: spacing) {
+            caps.draw(cap.rect, radius: cap.radius, cap.color, border: theme.borderWidth, theme.border, cr)
+        }
 
         var ink = on && !pressed ? theme.background : theme.label
         if case .return = key.action { ink = theme.accentLabel }

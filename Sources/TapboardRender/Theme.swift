@@ -1,5 +1,5 @@
 /// An RGB colour with alpha, components 0...1.
-public struct Color: Sendable, Equatable {
+public struct Color: Sendable, Hashable {
     public var r, g, b, a: Double
     public init(_ hex: UInt32, alpha: Double = 1) {
         r = Double((hex >> 16) & 0xff) / 255
