@@ -125,6 +125,20 @@ func shippedEnglish() throws -> Suggester {
         #expect(GlideKeys(geometry: ng) == nil)
     }
 
+    @Test func theStrokeMustFollowAPathsSegmentsInOrder() {
+        // q-t-g and g-t-q lie on the same two lines; the stroke runs along q-t, then t-g.
+        let decoder = english.glideDecoder(for: keys)
+        let stroke = GlideDecoder.resample(strokePoints("qtg", in: g).map(keys.units), count: GlideDecoder.samples)
+        func cost(_ word: String) -> Double {
+            var seq: [UInt8] = []
+            _ = keys.keys(of: word, into: &seq)
+            return decoder.orderedDistance2(stroke, toPathOf: 0..<seq.count, seq)
+        }
+        #expect(cost("qtg") < 1e-9)
+        // Backwards, the points on q-t come first but q-t is the last segment: t-g is missed.
+        #expect(cost("gtq") > 1)
+    }
+
     @Test func decodingIsQuick() {
         let decoder = english.glideDecoder(for: keys)
         let model = english.languageModel(after: "it was the")
