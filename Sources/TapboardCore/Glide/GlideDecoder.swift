@@ -181,23 +181,43 @@ public struct GlideDecoder: Sendable {
         return previous[n - 1]
     }
 
-    /// The least sum of squared distances from the stroke's odd points (those `fit` measures)
-    /// to the segments of the path through the keys `range` of `seq`, each point on a segment
-    /// no earlier than the one before's: the first point on any, the last on the last one
-    /// reached (a stroke that visits the path's segments out of order pays for it).
+    /// The least cost of the stroke's odd points (those `fit` measures) against the segments of
+    /// the path through the keys `range` of `seq`, each point on a segment no earlier than the
+    /// one before's (the first point on any, the last on the last one reached: a stroke that
+    /// visits the path's segments out of order pays for it). A point's cost on a segment is its
+    /// squared distance to it plus `direction` × (1 − the cosine of the angle between the
+    /// stroke's heading there and the segment's): a stroke that crosses the path, or runs
+    /// along a neighbouring line at a slant, pays for it too.
     func orderedDistance2(_ stroke: [Point], toPathOf range: Range<Int>, _ seq: [UInt8]) -> Double {
         let centres = keys.unitCentres
         let segments = range.count - 1
         guard segments > 0 else { return 0 }
+        // Each segment's start and its direction (a unit vector).
+        var starts: [Point] = []
+        var headings: [Point] = []
+        for k in range.dropLast() {
+            let a = centres[Int(seq[k])]
+            let b = centres[Int(seq[k + 1])]
+            let l = d2(a, b).squareRoot()
+            starts.append(a)
+            headings.append(l > 0 ? Point(x: (b.x - a.x) / l, y: (b.y - a.y) / l) : Point(x: 0, y: 0))
+        }
+        starts.append(centres[Int(seq[range.upperBound - 1])])
+        let turn = weights.direction
         // best[s]: the least cost of the points so far, the last of them on segment s.
         var best = [Double](repeating: 0, count: segments)
         for j in stride(from: 1, to: stroke.count - 1, by: 2) {
             let p = stroke[j]
+            // The stroke's heading at p (nothing when it stands still).
+            let chord = d2(stroke[j - 1], stroke[j + 1]).squareRoot()
+            let tx = chord > 0 ? (stroke[j + 1].x - stroke[j - 1].x) / chord : 0
+            let ty = chord > 0 ? (stroke[j + 1].y - stroke[j - 1].y) / chord : 0
+            let still = chord > 0 ? 0.0 : 1.0
             var running = Double.infinity
             for s in 0..<segments {
                 running = min(running, best[s])
-                let a = centres[Int(seq[range.lowerBound + s])]
-                best[s] = running + segmentDistance2(p, a, centres[Int(seq[range.lowerBound + s + 1])])
+                let cosine = tx * headings[s].x + ty * headings[s].y + still
+                best[s] = running + segmentDistance2(p, starts[s], starts[s + 1]) + turn * (1 - cosine)
             }
         }
         return best.min() ?? 0
