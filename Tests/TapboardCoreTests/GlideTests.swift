@@ -125,6 +125,38 @@ func shippedEnglish() throws -> Suggester {
         #expect(GlideKeys(geometry: ng) == nil)
     }
 
+    @Test func theStrokeMustFollowAPathsSegmentsInOrder() {
+        // q-t-g and g-t-q lie on the same two lines; the stroke runs along q-t, then t-g.
+        // (Distances only: the stroke's heading is another test's.)
+        var decoder = english.glideDecoder(for: keys)
+        decoder.weights.direction = 0
+        let stroke = GlideDecoder.resample(strokePoints("qtg", in: g).map(keys.units), count: GlideDecoder.samples)
+        func cost(_ word: String) -> Double {
+            var seq: [UInt8] = []
+            _ = keys.keys(of: word, into: &seq)
+            return decoder.orderedDistance2(stroke, toPathOf: 0..<seq.count, seq)
+        }
+        #expect(cost("qtg") < 1e-9)
+        // Backwards, the points on q-t come first but q-t is the last segment: t-g is missed.
+        #expect(cost("gtq") > 1)
+    }
+
+    @Test func aStrokeAlongAPathTheWrongWayPaysForItsHeading() {
+        var decoder = english.glideDecoder(for: keys)
+        var seq: [UInt8] = []
+        _ = keys.keys(of: "qp", into: &seq)
+        func cost(_ drawn: String) -> Double {
+            let stroke = GlideDecoder.resample(strokePoints(drawn, in: g).map(keys.units), count: GlideDecoder.samples)
+            return decoder.orderedDistance2(stroke, toPathOf: 0..<seq.count, seq)
+        }
+        // Along the top row from q to p: on the path and heading its way.
+        #expect(cost("qp") < 1e-9)
+        // From p to q: on the path all the same, but heading against it at every point.
+        #expect(cost("pq") > 10)
+        decoder.weights.direction = 0
+        #expect(cost("pq") < 1e-9)
+    }
+
     @Test func decodingIsQuick() {
         let decoder = english.glideDecoder(for: keys)
         let model = english.languageModel(after: "it was the")

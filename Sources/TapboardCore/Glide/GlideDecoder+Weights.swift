@@ -12,6 +12,9 @@ extension GlideDecoder {
         public var cornerCut = 0.5
         /// The spread of the stroke's points from the word's path.
         public var pathSpread = 0.42
+        /// What a stroke's heading at right angles to the path's segment costs, in squared key
+        /// units like a point's distance from it (`orderedDistance2`; 0: heading unused).
+        public var direction = 1.0
         /// How many independent observations the stroke's points off the path count as.
         public var pathWeight = 10.0
         /// A stroke this many times as long as the path, or the path this many times as
@@ -68,7 +71,7 @@ extension GlideDecoder {
                 ("sloppiness", \.sloppiness), ("boxSlack", \.boxSlack), ("bothEnds", \.bothEnds),
                 ("window", \.window),
                 ("pauseSpread", \.pauseSpread), ("pauseCap", \.pauseCap), ("pauseWeight", \.pauseWeight),
-                ("pauseDepth", \.pauseDepth)
+                ("pauseDepth", \.pauseDepth), ("direction", \.direction)
             ]
         }
 

@@ -12,8 +12,8 @@ import Darwin
 /// Each is scored by how well the stroke fits that path: every letter's key must lie near
 /// the stroke, in order (the stroke's nearest points, taken in order, to the keys), and the
 /// stroke must not wander where the path does not go (the stroke's points' distance to the
-/// path); where the stroke slowed down (`GlidePauses`, when the points' times are known)
-/// the word must have a key. Those distances, in key units, are read as a Gaussian's; the
+/// path's segments, taken in order too, and its heading against theirs); where the stroke
+/// slowed down (`GlidePauses`, when the points' times are known) the word must have a key. Those distances, in key units, are read as a Gaussian's; the
 /// language model's score of the word after the text before it is added, a frequency class
 /// being a tenth of a factor of 10, weighed less on long strokes (their shape says more) and
 /// more on strokes that even the best word fits badly (their shape says less). The words are
@@ -150,13 +150,9 @@ public struct GlideDecoder: Sendable {
     func fit(_ stroke: [Point], _ range: Range<Int>, _ seq: [UInt8]) -> Double {
         let w = weights
         let letterCost = align(stroke, range, seq)
-        // The stroke's points away from the path through the keys.
-        var away = 0.0
-        var n = 0
-        for j in stride(from: 1, to: stroke.count - 1, by: 2) {
-            away += distance2(stroke[j], toPathOf: range, seq)
-            n += 1
-        }
+        // The stroke's points away from the path through the keys, taken in order.
+        let n = (stroke.count - 1) / 2
+        let away = orderedDistance2(stroke, toPathOf: range, seq)
         let pathCost = n > 0 ? away / Double(n) * w.pathWeight : 0
         return -letterCost / (2 * w.letterSpread * w.letterSpread) - pathCost / (2 * w.pathSpread * w.pathSpread)
     }
@@ -185,20 +181,55 @@ public struct GlideDecoder: Sendable {
         return previous[n - 1]
     }
 
-    /// The squared distance from `p` to the path through the keys `range` of `seq` (key units).
-    func distance2(_ p: Point, toPathOf range: Range<Int>, _ seq: [UInt8]) -> Double {
+    /// The least cost of the stroke's odd points (those `fit` measures) against the segments of
+    /// the path through the keys `range` of `seq`, each point on a segment no earlier than the
+    /// one before's (the first point on any, the last on the last one reached: a stroke that
+    /// visits the path's segments out of order pays for it). A point's cost on a segment is its
+    /// squared distance to it plus `direction` × (1 − the cosine of the angle between the
+    /// stroke's heading there and the segment's): a stroke that crosses the path, or runs
+    /// along a neighbouring line at a slant, pays for it too.
+    func orderedDistance2(_ stroke: [Point], toPathOf range: Range<Int>, _ seq: [UInt8]) -> Double {
         let centres = keys.unitCentres
-        var best = Double.infinity
-        for k in range.lowerBound..<(range.upperBound - 1) {
+        let segments = range.count - 1
+        guard segments > 0 else { return 0 }
+        // Each segment's start and its direction (a unit vector).
+        var starts: [Point] = []
+        var headings: [Point] = []
+        for k in range.dropLast() {
             let a = centres[Int(seq[k])]
             let b = centres[Int(seq[k + 1])]
-            let dx = b.x - a.x
-            let dy = b.y - a.y
-            let l2 = dx * dx + dy * dy
-            let t = l2 > 0 ? min(1, max(0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2)) : 0
-            best = min(best, d2(Point(x: a.x + t * dx, y: a.y + t * dy), p))
+            let l = d2(a, b).squareRoot()
+            starts.append(a)
+            headings.append(l > 0 ? Point(x: (b.x - a.x) / l, y: (b.y - a.y) / l) : Point(x: 0, y: 0))
         }
-        return best
+        starts.append(centres[Int(seq[range.upperBound - 1])])
+        let turn = weights.direction
+        // best[s]: the least cost of the points so far, the last of them on segment s.
+        var best = [Double](repeating: 0, count: segments)
+        for j in stride(from: 1, to: stroke.count - 1, by: 2) {
+            let p = stroke[j]
+            // The stroke's heading at p (nothing when it stands still).
+            let chord = d2(stroke[j - 1], stroke[j + 1]).squareRoot()
+            let tx = chord > 0 ? (stroke[j + 1].x - stroke[j - 1].x) / chord : 0
+            let ty = chord > 0 ? (stroke[j + 1].y - stroke[j - 1].y) / chord : 0
+            let still = chord > 0 ? 0.0 : 1.0
+            var running = Double.infinity
+            for s in 0..<segments {
+                running = min(running, best[s])
+                let cosine = tx * headings[s].x + ty * headings[s].y + still
+                best[s] = running + segmentDistance2(p, starts[s], starts[s + 1]) + turn * (1 - cosine)
+            }
+        }
+        return best.min() ?? 0
+    }
+
+    /// The squared distance from `p` to the segment from `a` to `b`.
+    @inline(__always) func segmentDistance2(_ p: Point, _ a: Point, _ b: Point) -> Double {
+        let dx = b.x - a.x
+        let dy = b.y - a.y
+        let l2 = dx * dx + dy * dy
+        let t = l2 > 0 ? min(1, max(0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2)) : 0
+        return d2(Point(x: a.x + t * dx, y: a.y + t * dy), p)
     }
 
     /// The length of the path through the keys `range` of `seq` (key units).
