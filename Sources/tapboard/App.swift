@@ -28,6 +28,8 @@ final class App {
     var timers: [ControllerTimer: Int] = [:]
     /// Panels made in a row to replace closed ones, without a configure in between.
     var panelReplacements = 0
+    /// Text or keys went to the compositor's buffer since the last flush (`beforeSleep` sends them first).
+    var textUnsent = false
     /// sm.puri.OSK0 on the session bus; nil without a bus.
     var osk: OSKService?
     /// A SetVisible call came over D-Bus: the desktop shows and hides the panel (handle = auto).
@@ -85,9 +87,13 @@ final class App {
         attachPresenter()
         loop.onSignal = { [unowned self] signal in self.signal(signal) }
         // Text first: what the events sent goes out before the strip is worked out and drawn.
+        // Without text (a press) the panel's frame goes out with the loop's own flush.
         loop.beforeSleep = { [unowned self] in
             self.display.seat?.endOfBurst()
-            self.display.flush()
+            if self.textUnsent {
+                self.display.flush()
+                self.textUnsent = false
+            }
             self.perform(self.controller.settle())
             self.osk?.announceVisibility()
             self.presenter.drawIfNeeded()
@@ -182,6 +188,10 @@ final class App {
 
     func perform(_ command: Command) {
         let time = UInt32(truncatingIfNeeded: EventLoop.now())
+        switch command {
+        case .edit, .typeKeys, .preedit, .key: textUnsent = true
+        default: break
+        }
         switch command {
         case .edit(let edit): inputMethod?.send(edit)
         case .typeKeys(let text): virtualKeyboard?.type(text, time: time)

@@ -13,10 +13,11 @@ import Darwin
 /// the stroke, in order (the stroke's nearest points, taken in order, to the keys), and the
 /// stroke must not wander where the path does not go (the stroke's points' distance to the
 /// path's segments, taken in order too, and its heading against theirs); where the stroke
-/// slowed down (`GlidePauses`, when the points' times are known) the word must have a key. Those distances, in key units, are read as a Gaussian's; the
-/// language model's score of the word after the text before it is added, a frequency class
-/// being a tenth of a factor of 10, weighed less on long strokes (their shape says more) and
-/// more on strokes that even the best word fits badly (their shape says less). The words are
+/// slowed down (`GlidePauses`, when the points' times are known) the word must have a key.
+/// Those distances, in key units, are read as a Gaussian's; the language model's score of
+/// the word after the text before it is added, a frequency class being a tenth of a factor
+/// of 10, weighed less on long strokes (their shape says more) and more on strokes that
+/// even the best word fits badly (their shape says less). The words are
 /// the dictionary's and the spell checker's (`GlideWords`), and those the model knows that no
 /// list holds: learned words, and words of the text before (a name on the screen). Without a
 /// model the decoder is the plain shape matcher (shape, location and pace, no context).
