@@ -5,11 +5,18 @@ import TapboardCore
 /// painted. One Pango context serves every canvas.
 final class LabelCache {
     struct Entry {
+        /// Laid out at `LabelCache.shapedPixels`: drawn scaled by `scale`.
         let layout: OpaquePointer
-        /// Logical size in pixels.
+        /// Logical size in pixels, as drawn.
         let width: Double
         let height: Double
+        let scale: Double
     }
+
+    /// The one font size every label is shaped at (then drawn scaled): each size Pango
+    /// meets costs a sort of every font on the system for its fallbacks, a millisecond or
+    /// more before the first frame.
+    static let shapedPixels = 32
 
     private let context: OpaquePointer
     /// More labels than any keyboard shows (all emoji pages are more): past it, the label
@@ -18,17 +25,19 @@ final class LabelCache {
     /// Labels that change with every letter (the strip's words), kept apart: enough that
     /// the words that keep coming back (the next words after a space) are not shaped again.
     private var transients = RecentlyUsed<Key, Entry>(capacity: 96)
-    private var fonts: [Int: OpaquePointer] = [:]
-    private let family: String
+    /// The theme's family at `shapedPixels`.
+    private let font: OpaquePointer
 
     init(family: String) {
-        self.family = family
         context = pango_font_map_create_context(pango_cairo_font_map_get_default())
+        // A description such as "Sans Bold": the family, then styles Pango knows.
+        font = pango_font_description_from_string(family)!
+        pango_font_description_set_absolute_size(font, Double(Self.shapedPixels) * Double(PANGO_SCALE))
     }
 
     deinit {
         for e in entries.removeAll() + transients.removeAll() { Self.free(e) }
-        for f in fonts.values { pango_font_description_free(f) }
+        pango_font_description_free(font)
         g_object_unref(UnsafeMutableRawPointer(context))
     }
 
@@ -81,24 +90,16 @@ final class LabelCache {
 
     private func make(_ text: String, pixels: Int, width: Int?) -> Entry {
         let layout = pango_layout_new(context)!
-        pango_layout_set_font_description(layout, font(pixels))
+        pango_layout_set_font_description(layout, font)
         pango_layout_set_text(layout, text, -1)
+        let scale = Double(pixels) / Double(Self.shapedPixels)
         if let width {
-            pango_layout_set_width(layout, Int32(width) * PANGO_SCALE)
+            pango_layout_set_width(layout, Int32((Double(width) / scale * Double(PANGO_SCALE)).rounded(.down)))
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
         }
-        var ink = PangoRectangle()
         var logical = PangoRectangle()
-        pango_layout_get_pixel_extents(layout, &ink, &logical)
-        return Entry(layout: layout, width: Double(logical.width), height: Double(logical.height))
-    }
-
-    private func font(_ pixels: Int) -> OpaquePointer {
-        if let f = fonts[pixels] { return f }
-        // A description such as "Sans Bold": the family, then styles Pango knows.
-        let f = pango_font_description_from_string(family)!
-        pango_font_description_set_absolute_size(f, Double(pixels) * Double(PANGO_SCALE))
-        fonts[pixels] = f
-        return f
+        pango_layout_get_extents(layout, nil, &logical)
+        let unit = scale / Double(PANGO_SCALE)
+        return Entry(layout: layout, width: Double(logical.width) * unit, height: Double(logical.height) * unit, scale: scale)
     }
 }

@@ -414,7 +414,7 @@ public final class PanelRenderer {
         let h = label.height * factor
         let x = alignLeft ? f.x + f.height * 0.3 : f.x + (f.width - w) / 2
         cairo_translate(cr, x, f.y + (f.height - h) / 2)
-        cairo_scale(cr, factor, factor)
+        cairo_scale(cr, factor * label.scale, factor * label.scale)
         pango_cairo_show_layout(cr, label.layout)
         cairo_restore(cr)
     }
