@@ -101,6 +101,34 @@ import Testing
         #expect(throws: SourceError.self) { try JSONParser.parse("{\"a\":1,\"a\":2}") }
         #expect(throws: SourceError.self) { try JSONParser.parse("\"abc") }
     }
+
+    /// Strings keep every character, escaped or not; an error's column counts characters,
+    /// not bytes, and names the character it found.
+    @Test func jsonPositionsCountCharacters() throws {
+        let v = try JSONParser.parse("{\"ключ\": \"é \\\"😀\\\" ü\", \"b\": \"\\u00fc\"}")
+        guard case .object(let members) = v.kind, case .string(let s) = members[0].value.kind,
+            case .string(let t) = members[1].value.kind
+        else {
+            Issue.record("shape")
+            return
+        }
+        #expect(members[0].key == "ключ" && s == "é \"😀\" ü" && t == "ü")
+        #expect(members[1].keyPosition == SourcePosition(line: 1, column: 23))
+        func error(_ text: String) -> String? {
+            do {
+                _ = try JSONParser.parse(text)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(error("{\"é😀\": 1 ü}") == "1:10: expected ',' or '}' in object, found 'ü'")
+        #expect(error("[\"a\\é\"]") == "1:5: invalid escape '\\é'")
+        #expect(error("{}\n  ẞ") == "2:3: unexpected 'ẞ' after the top-level value")
+        #expect(error("[\"é\u{01}\"]") == "1:4: control character in string (use \\n)")
+        #expect(error("[nul]") == "1:2: invalid literal (expected 'null')")
+        #expect(error("[-.5]") == "1:2: invalid number '-.5'")
+    }
 }
 
 @Suite struct WideLayoutTests {

@@ -35,50 +35,61 @@ public struct SourceError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(position): \(message)" }
 }
 
-/// A small strict JSON parser (RFC 8259) over Unicode scalars.
+/// A small strict JSON parser (RFC 8259) over the text's UTF-8 bytes; positions count
+/// Unicode scalars. A string without escapes is one slice of the bytes.
 struct JSONParser {
-    private let scalars: [Unicode.Scalar]
+    private let bytes: [UInt8]
     private var index = 0
     private var line = 1
     private var column = 1
 
-    init(_ text: String) { scalars = Array(text.unicodeScalars) }
+    init(_ text: String) { bytes = Array(text.utf8) }
 
     static func parse(_ text: String) throws(SourceError) -> JSONValue {
         var parser = JSONParser(text)
         parser.skipSpace()
         let value = try parser.parseValue(depth: 0)
         parser.skipSpace()
-        if parser.index < parser.scalars.count {
+        if parser.index < parser.bytes.count {
             throw SourceError(parser.here, "unexpected \(parser.describeCurrent()) after the top-level value")
         }
         return value
     }
 
     private var here: SourcePosition { SourcePosition(line: line, column: column) }
-    private var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
+    /// The character at the current byte (the start of a scalar), quoted; or the end.
     private func describeCurrent() -> String {
-        guard let c = current else { return "end of file" }
-        return "'\(Character(c))'"
+        guard index < bytes.count else { return "end of file" }
+        var end = index + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        let scalar = String(decoding: bytes[index..<end], as: UTF8.self)
+        return "'\(scalar)'"
     }
 
+    /// Past the current byte; a new scalar (a byte that does not continue one) is a column.
     private mutating func advance() {
-        if scalars[index] == "\n" {
+        let b = bytes[index]
+        if b == UInt8(ascii: "\n") {
             line += 1
             column = 1
-        } else {
+        } else if b & 0xC0 != 0x80 {
             column += 1
         }
         index += 1
     }
 
     private mutating func skipSpace() {
-        while let c = current, c == " " || c == "\t" || c == "\n" || c == "\r" { advance() }
+        while let c = current,
+            c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") || c == UInt8(ascii: "\n") || c == UInt8(ascii: "\r")
+        {
+            advance()
+        }
     }
 
     private mutating func expect(_ c: Unicode.Scalar, _ what: String) throws(SourceError) {
-        guard current == c else { throw SourceError(here, "expected \(what), found \(describeCurrent())") }
+        guard current == UInt8(ascii: c) else { throw SourceError(here, "expected \(what), found \(describeCurrent())") }
         advance()
     }
 
@@ -86,28 +97,29 @@ struct JSONParser {
         let start = here
         guard depth < 64 else { throw SourceError(start, "nesting deeper than 64 levels") }
         switch current {
-        case "{": return JSONValue(kind: try parseObject(depth: depth), position: start)
-        case "[": return JSONValue(kind: try parseArray(depth: depth), position: start)
-        case "\"": return JSONValue(kind: .string(try parseString()), position: start)
-        case "t":
+        case UInt8(ascii: "{"): return JSONValue(kind: try parseObject(depth: depth), position: start)
+        case UInt8(ascii: "["): return JSONValue(kind: try parseArray(depth: depth), position: start)
+        case UInt8(ascii: "\""): return JSONValue(kind: .string(try parseString()), position: start)
+        case UInt8(ascii: "t"):
             try parseWord("true")
             return JSONValue(kind: .bool(true), position: start)
-        case "f":
+        case UInt8(ascii: "f"):
             try parseWord("false")
             return JSONValue(kind: .bool(false), position: start)
-        case "n":
+        case UInt8(ascii: "n"):
             try parseWord("null")
             return JSONValue(kind: .null, position: start)
-        case let c? where c == "-" || ("0"..."9").contains(c):
+        case let c? where c == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c):
             return JSONValue(kind: .number(try parseNumber()), position: start)
         default: throw SourceError(start, "expected a value, found \(describeCurrent())")
         }
     }
 
-    private mutating func parseWord(_ word: String) throws(SourceError) {
+    private mutating func parseWord(_ word: StaticString) throws(SourceError) {
         let start = here
-        for w in word.unicodeScalars {
-            guard current == w else { throw SourceError(start, "invalid literal (expected '\(word)')") }
+        let text = String(describing: word)
+        for w in text.utf8 {
+            guard current == w else { throw SourceError(start, "invalid literal (expected '\(text)')") }
             advance()
         }
     }
@@ -116,14 +128,16 @@ struct JSONParser {
         advance()
         var members: [(key: String, keyPosition: SourcePosition, value: JSONValue)] = []
         skipSpace()
-        if current == "}" {
+        if current == UInt8(ascii: "}") {
             advance()
             return .object(members)
         }
         while true {
             skipSpace()
             let keyPosition = here
-            guard current == "\"" else { throw SourceError(here, "expected a quoted key, found \(describeCurrent())") }
+            guard current == UInt8(ascii: "\"") else {
+                throw SourceError(here, "expected a quoted key, found \(describeCurrent())")
+            }
             let key = try parseString()
             if members.contains(where: { $0.key == key }) {
                 throw SourceError(keyPosition, "duplicate key \"\(key)\"")
@@ -133,7 +147,7 @@ struct JSONParser {
             skipSpace()
             members.append((key, keyPosition, try parseValue(depth: depth + 1)))
             skipSpace()
-            if current == "," {
+            if current == UInt8(ascii: ",") {
                 advance()
                 continue
             }
@@ -146,7 +160,7 @@ struct JSONParser {
         advance()
         var items: [JSONValue] = []
         skipSpace()
-        if current == "]" {
+        if current == UInt8(ascii: "]") {
             advance()
             return .array(items)
         }
@@ -154,7 +168,7 @@ struct JSONParser {
             skipSpace()
             items.append(try parseValue(depth: depth + 1))
             skipSpace()
-            if current == "," {
+            if current == UInt8(ascii: ",") {
                 advance()
                 continue
             }
@@ -166,15 +180,21 @@ struct JSONParser {
     private mutating func parseString() throws(SourceError) -> String {
         let start = here
         advance()
-        var out = String.UnicodeScalarView()
+        // The bytes up to the closing quote or the first escape, as they are.
+        var run = index
+        while run < bytes.count, bytes[run] != UInt8(ascii: "\""), bytes[run] != UInt8(ascii: "\\"), bytes[run] >= 0x20 {
+            run += 1
+        }
+        var out = [UInt8](bytes[index..<run])
+        while index < run { advance() }
         while true {
             guard let c = current else { throw SourceError(start, "unterminated string") }
-            if c == "\"" {
+            if c == UInt8(ascii: "\"") {
                 advance()
-                return String(out)
+                return String(decoding: out, as: UTF8.self)
             }
-            if c.value < 0x20 { throw SourceError(here, "control character in string (use \\n)") }
-            if c != "\\" {
+            if c < 0x20 { throw SourceError(here, "control character in string (use \\n)") }
+            if c != UInt8(ascii: "\\") {
                 out.append(c)
                 advance()
                 continue
@@ -184,20 +204,22 @@ struct JSONParser {
             let escapePosition = here
             advance()
             switch e {
-            case "\"": out.append("\"")
-            case "\\": out.append("\\")
-            case "/": out.append("/")
-            case "b": out.append("\u{08}")
-            case "f": out.append("\u{0C}")
-            case "n": out.append("\n")
-            case "r": out.append("\r")
-            case "t": out.append("\t")
-            case "u":
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
                 var code = try parseHex4()
                 if (0xD800..<0xDC00).contains(code) {
-                    guard current == "\\" else { throw SourceError(escapePosition, "lone surrogate in \\u escape") }
+                    guard current == UInt8(ascii: "\\") else {
+                        throw SourceError(escapePosition, "lone surrogate in \\u escape")
+                    }
                     advance()
-                    guard current == "u" else { throw SourceError(escapePosition, "lone surrogate in \\u escape") }
+                    guard current == UInt8(ascii: "u") else {
+                        throw SourceError(escapePosition, "lone surrogate in \\u escape")
+                    }
                     advance()
                     let low = try parseHex4()
                     guard (0xDC00..<0xE000).contains(low) else {
@@ -208,16 +230,23 @@ struct JSONParser {
                 guard let scalar = Unicode.Scalar(code) else {
                     throw SourceError(escapePosition, "invalid \\u escape")
                 }
-                out.append(scalar)
-            default: throw SourceError(escapePosition, "invalid escape '\\\(Character(e))'")
+                out.append(contentsOf: String(scalar).utf8)
+            default: throw SourceError(escapePosition, "invalid escape '\\\(describeEscape())'")
             }
         }
+    }
+
+    /// The escape character whose first byte was just passed, for a message.
+    private func describeEscape() -> String {
+        var end = index
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return String(decoding: bytes[(index - 1)..<end], as: UTF8.self)
     }
 
     private mutating func parseHex4() throws(SourceError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let c = current, let digit = Character(c).hexDigitValue else {
+            guard let c = current, let digit = Character(Unicode.Scalar(c)).hexDigitValue, c < 0x80 else {
                 throw SourceError(here, "expected 4 hex digits in \\u escape")
             }
             value = value * 16 + UInt32(digit)
@@ -228,11 +257,9 @@ struct JSONParser {
 
     private mutating func parseNumber() throws(SourceError) -> Double {
         let start = here
-        var text = ""
-        while let c = current, "+-.eE0123456789".unicodeScalars.contains(c) {
-            text.unicodeScalars.append(c)
-            advance()
-        }
+        let begin = index
+        while let c = current, "+-.eE0123456789".utf8.contains(c) { advance() }
+        let text = String(decoding: bytes[begin..<index], as: UTF8.self)
         guard let value = Double(text), text.first != "+", !text.hasPrefix("-."), !text.hasPrefix(".") else {
             throw SourceError(start, "invalid number '\(text)'")
         }
