@@ -52,35 +52,40 @@ final class LabelCache {
     }
 
     /// The label laid out; `transient` ones (the strip's words) go to a small cache of their own.
-    /// With `width` (pixels), a longer label is cut in the middle with an ellipsis.
+    /// With `width` (pixels), a longer label is cut in the middle with an ellipsis. A text is
+    /// shaped once for every size it is drawn at (a key's label and its bubble's).
     func label(_ text: String, pixels: Int, transient: Bool = false, width: Int? = nil) -> Entry {
-        let key = Key(text: text, pixels: pixels, width: width)
-        if let e = entries.value(for: key) ?? transients.value(for: key) { return e }
-        let e = make(text, pixels: pixels, width: width)
-        let gone = transient ? transients.insert(e, for: key) : entries.insert(e, for: key)
-        if let gone { Self.free(gone) }
-        return e
+        let scale = Double(pixels) / Double(Self.shapedPixels)
+        let shapedWidth = width.map { Int((Double($0) / scale * Double(PANGO_SCALE)).rounded(.down)) }
+        let key = Key(text: text, width: shapedWidth)
+        let shaped: Entry
+        if let e = entries.value(for: key) ?? transients.value(for: key) {
+            shaped = e
+        } else {
+            shaped = make(text, width: shapedWidth)
+            let gone = transient ? transients.insert(shaped, for: key) : entries.insert(shaped, for: key)
+            if let gone { Self.free(gone) }
+        }
+        return Entry(layout: shaped.layout, width: shaped.width * scale, height: shaped.height * scale, scale: scale)
     }
 
-    /// A label as the caches find it. Its hash is worked out once: a full cache hashes its
-    /// neighbours' keys again each time it lets one go.
+    /// A label as the caches find it (its width, if any, in Pango units at `shapedPixels`). Its hash is
+    /// worked out once: a full cache hashes its neighbours' keys again each time it lets one go.
     private struct Key: Hashable {
         let text: String
-        let pixels: Int
         let width: Int?
         private let hash: Int
 
-        init(text: String, pixels: Int, width: Int?) {
-            (self.text, self.pixels, self.width) = (text, pixels, width)
+        init(text: String, width: Int?) {
+            (self.text, self.width) = (text, width)
             var h = Hasher()
             h.combine(text)
-            h.combine(pixels)
             h.combine(width)
             hash = h.finalize()
         }
 
         static func == (a: Key, b: Key) -> Bool {
-            a.hash == b.hash && a.pixels == b.pixels && a.width == b.width && a.text == b.text
+            a.hash == b.hash && a.width == b.width && a.text == b.text
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
@@ -88,18 +93,18 @@ final class LabelCache {
 
     private static func free(_ e: Entry) { g_object_unref(UnsafeMutableRawPointer(e.layout)) }
 
-    private func make(_ text: String, pixels: Int, width: Int?) -> Entry {
+    /// `text` laid out at `shapedPixels`, cut to `width` (Pango units at that size) if given.
+    private func make(_ text: String, width: Int?) -> Entry {
         let layout = pango_layout_new(context)!
         pango_layout_set_font_description(layout, font)
         pango_layout_set_text(layout, text, -1)
-        let scale = Double(pixels) / Double(Self.shapedPixels)
         if let width {
-            pango_layout_set_width(layout, Int32((Double(width) / scale * Double(PANGO_SCALE)).rounded(.down)))
+            pango_layout_set_width(layout, Int32(clamping: width))
             pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
         }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
-        let unit = scale / Double(PANGO_SCALE)
-        return Entry(layout: layout, width: Double(logical.width) * unit, height: Double(logical.height) * unit, scale: scale)
+        let unit = Double(PANGO_SCALE)
+        return Entry(layout: layout, width: Double(logical.width) / unit, height: Double(logical.height) / unit, scale: 1)
     }
 }

@@ -15,6 +15,7 @@ import Testing
             #expect(pango_font_description_get_size(font) == Int32(LabelCache.shapedPixels) * PANGO_SCALE)
         }
         #expect(small.scale == 0.5 && large.scale == 1.5)
+        #expect(small.layout == large.layout, "one shape for both sizes (a key's label and its bubble's)")
         // The same shape at both sizes: its size as drawn follows the scale.
         #expect(abs(large.width - 3 * small.width) < 0.001 && abs(large.height - 3 * small.height) < 0.001)
         #expect(small.width > 0 && small.height > 0)
