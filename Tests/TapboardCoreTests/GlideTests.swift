@@ -157,6 +157,26 @@ func shippedEnglish() throws -> Suggester {
         #expect(cost("pq") < 1e-9)
     }
 
+    @Test func aStrokesEndsBetweenKeysCountForTheNearerKey() {
+        // Short strokes whose ends lie 0.3 key off their keys, towards a neighbour's: the shape
+        // alone (no model) reads the nearer keys, by more than with ends spread as the corners.
+        var decoder = english.glideDecoder(for: keys)
+        let shift = 0.3 * 72
+        for (word, rival, offset) in [("in", "on", Point(x: shift, y: 0)), ("so", "do", Point(x: shift, y: 0))] {
+            let points = strokePoints(word, in: g, offset: offset)
+            func lead() -> Double {
+                let ranked = decoder.ranked(points, model: nil)
+                let score = { (w: String) in ranked.first { $0.word == w }?.score ?? -.infinity }
+                return score(word) - score(rival)
+            }
+            decoder.weights = GlideDecoder.Weights()
+            #expect(decoder.decode(points).first == word, "\(word): \(decoder.decode(points))")
+            let held = lead()
+            decoder.weights.letterSpread = decoder.weights.cornerSpread
+            #expect(held > lead(), "\(word) over \(rival)")
+        }
+    }
+
     @Test func decodingIsQuick() {
         let decoder = english.glideDecoder(for: keys)
         let model = english.languageModel(after: "it was the")

@@ -3,8 +3,9 @@ extension GlideDecoder {
     public struct Weights: Sendable {
         /// How far a stroke's ends may lie from its first and last keys' centres.
         public var endRadius = 1.35
-        /// The spread of a letter's key from the stroke (a key's own width is 1).
-        public var letterSpread = 0.42
+        /// The spread of the first and last letters' keys from the stroke's ends (a key's own
+        /// width is 1).
+        public var letterSpread = 0.28
         /// The same for the letters between the first and the last: fingers cut corners.
         public var cornerSpread = 0.6
         /// How much of each point the path's neighbours take before it is compared point for
