@@ -38,9 +38,12 @@ public final class PanelRenderer {
             if theme.fontFamily != oldValue.fontFamily { labels = LabelCache(family: theme.fontFamily) }
             popupBodies.removeAll()
             capCells.removeAll()
+            preparedBubbles.removeAll()
         }
     }
     private var labels: LabelCache
+    /// The key bubbles drawn ahead (`prepare(bubbles:scale:)`).
+    private(set) var preparedBubbles: Set<PreparedBubble> = []
     /// Pictures on panel keys.
     let images = KeyImages()
     /// Key caps rasterised once, composited at each draw.
@@ -83,9 +86,11 @@ public final class PanelRenderer {
         var damage: [Int]?
         if let only {
             let keys = only.filter { indices.contains($0) }
+            // What the canvas showed of each of `keys` (only theirs: the record's looks are
+            // changed in place, not copied).
             var before: [KeyLook]?
             if canvas.drawn?.geometry == geometry && canvas.drawn?.theme == theme {
-                before = canvas.drawn!.looks
+                before = keys.map { canvas.drawn!.looks[$0] }
                 for i in keys { canvas.drawn!.looks[i] = Self.keyLook(i, geometry, look) }
             }
             if trails {
@@ -204,16 +209,30 @@ public final class PanelRenderer {
         }
     }
 
-    /// Shapes the labels of key bubbles before they are needed (for idle time): the
-    /// first bubble of each size would otherwise load its font size during a press.
-    public func prepareLabels(of popups: [Popup]) {
-        for popup in popups where popup.kind == .preview {
-            for (i, item) in popup.itemFrames.enumerated() where popup.labels.indices.contains(i) {
-                let label = popup.labels[i]
-                guard !label.isEmpty else { continue }
-                _ = labels.label(label, pixels: Self.pixels(item, Self.previewSize(label)))
+    /// Draws key bubbles once, off screen, before they are needed (for idle time): the first
+    /// press of each key would otherwise shape its bubble's label, render the label's glyphs
+    /// at the bubble's size (FreeType, some 25 k instructions a glyph) and make its body.
+    /// `scale`: the buffer scale the bubbles will be drawn at.
+    /// A bubble drawn once is not drawn again (a panel laid out anew mostly has the same).
+    public func prepare(bubbles: [Popup], scale: Int) {
+        var scratch: Canvas?
+        for popup in bubbles where popup.kind == .preview {
+            let width = Int(popup.frame.width) * scale
+            let height = Int(popup.frame.height) * scale
+            guard preparedBubbles.insert(PreparedBubble(labels: popup.labels, width: width, height: height)).inserted
+            else { continue }
+            if scratch?.pixelWidth != width || scratch?.pixelHeight != height {
+                scratch = Canvas(width: width, height: height, scale: scale)
             }
+            if let scratch { draw(popup, on: scratch) }
         }
+    }
+
+    /// A bubble `prepare(bubbles:scale:)` drew: its labels at its size in device pixels.
+    struct PreparedBubble: Hashable {
+        let labels: [String]
+        let width: Int
+        let height: Int
     }
 
     private static func pixels(_ f: Rect, _ size: Double) -> Int { max(Int((f.height * size).rounded()), 6) }

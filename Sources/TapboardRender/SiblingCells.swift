@@ -6,18 +6,18 @@ import TapboardCore
 /// its press). Such a key's cell is copied from there, pixel for pixel, instead of being
 /// drawn again; a key whose look the canvas itself still shows is left alone.
 extension PanelRenderer {
-    /// Draws `keys` as they look under `look`. `before` is what the canvas showed of each key
-    /// (nil: unknown); `sibling`, if given, is another canvas of the same size whose
-    /// recorded looks say which of its cells can be copied.
+    /// Draws `keys` as they look under `look`. `before` is what the canvas showed of each of
+    /// `keys`, in their order (nil: unknown); `sibling`, if given, is another canvas of the
+    /// same size whose recorded looks say which of its cells can be copied.
     func drawKeys(
         _ keys: [Int], _ geometry: PanelGeometry, _ look: PanelAppearance, on canvas: Canvas,
         before: [KeyLook]?, beside sibling: Canvas?
     ) {
         let source = sibling.flatMap { Self.copyable($0, for: canvas, geometry, theme) }
         var drawn: [Int] = []
-        for i in keys {
+        for (n, i) in keys.enumerated() {
             let want = Self.keyLook(i, geometry, look)
-            if before?[i] == want { continue }
+            if before?[n] == want { continue }
             if let source, source.looks[i] == want, let sibling {
                 copyCell(i, geometry, from: sibling, to: canvas)
             } else {

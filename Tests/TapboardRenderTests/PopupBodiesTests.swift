@@ -27,4 +27,28 @@ import Testing
         }
         #expect(kept.popupBodies.copied >= 4, "\(kept.popupBodies.copied) of 7 copied")
     }
+
+    /// Bubbles drawn ahead in idle time (so that a key's first press renders no glyphs) are
+    /// drawn once each, and a bubble drawn after them is the bubble drawn afresh.
+    @Test(arguments: [1, 2])
+    func bubblesDrawnAheadAreDrawnOnceAndLookTheSame(_ scale: Int) throws {
+        let us = try loadShipped("us.json")
+        let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0])
+        let bubbles = g.keys.filter { $0.key.label.count == 1 }.map {
+            Popup.preview($0.key.label, above: $0, panelWidth: g.width)
+        }
+        try #require(bubbles.count >= 26)
+        let ahead = PanelRenderer()
+        ahead.prepare(bubbles: bubbles, scale: scale)
+        let prepared = ahead.preparedBubbles.count
+        #expect(prepared == Set(bubbles.map(\.labels)).count)
+        ahead.prepare(bubbles: bubbles, scale: scale)
+        #expect(ahead.preparedBubbles.count == prepared, "a bubble drawn ahead once is not drawn again")
+        ahead.prepare(bubbles: bubbles, scale: scale + 1)
+        #expect(ahead.preparedBubbles.count == 2 * prepared, "another scale is another size")
+        for bubble in bubbles.prefix(8) {
+            let after = try pixels(bubble, ahead, scale: scale)
+            #expect(after == (try pixels(bubble, PanelRenderer(), scale: scale)), "\(bubble.labels)")
+        }
+    }
 }

@@ -213,19 +213,20 @@ extension Controller {
     /// The strip for the word being typed (or the next word), redrawn where it changed.
     mutating func updateStrip() -> [Command] {
         var new = Strip.empty
+        // No `a && b` over self here: its autoclosure copies the whole controller.
+        let composes = showsStrip ? engine != nil : false
         // The strip's, and one more to know whether the candidates panel has more.
-        engineCandidates =
-            showsStrip && engine != nil ? composition?.candidates(upTo: PanelGeometry.stripSlots + 1) ?? [] : []
-        if showsStrip, engine != nil {
+        engineCandidates = composes ? composition?.candidates(upTo: PanelGeometry.stripSlots + 1) ?? [] : []
+        if composes {
             new = Strip(ranked: Array(engineCandidates.prefix(PanelGeometry.stripSlots)))
         } else if showsStrip, let p = provider {
             var before = text.bestGuess?.beforeCursor.map { String($0.suffix(Suggester.contextLength)) } ?? ""
             // The context is the text before the word, not the word itself.
             let typed = word.letters
             if !typed.isEmpty, before.hasSuffix(typed) { before.removeLast(typed.count) }
-            new = p.strip(
-                for: typed, context: before, learned: learnedWords(),
-                autocorrect: mayAutocorrect && !word.kept.contains(typed), memo: &word.searchMemo)
+            let learned = learnedWords()
+            let corrects = mayAutocorrect ? !word.kept.contains(typed) : false
+            new = p.strip(for: typed, context: before, learned: learned, autocorrect: corrects, memo: &word.searchMemo)
             new = withEmoji(new, word: typed.isEmpty ? lastWord(before) : typed)
         }
         return showInStrip(new)

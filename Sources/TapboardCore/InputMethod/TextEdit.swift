@@ -18,10 +18,13 @@ public struct TextEdit: Sendable, Equatable {
 extension SurroundingText {
     /// Whether the offsets fit the text and fall on character boundaries.
     public var isValid: Bool {
-        let bytes = Array(text.utf8)
-        return [cursor, anchor].allSatisfy { offset in
-            offset >= 0 && offset <= bytes.count && (offset == bytes.count || bytes[offset] & 0xC0 != 0x80)
+        let utf8 = text.utf8
+        let count = utf8.count
+        func fits(_ offset: Int) -> Bool {
+            guard offset >= 0, offset <= count else { return false }
+            return offset == count || utf8[utf8.index(utf8.startIndex, offsetBy: offset)] & 0xC0 != 0x80
         }
+        return fits(cursor) && fits(anchor)
     }
 
     public var hasSelection: Bool { cursor != anchor }
@@ -29,15 +32,18 @@ extension SurroundingText {
     /// The text before the cursor (before the selection, if any); nil if the offsets are bad.
     public var beforeCursor: Substring? {
         guard isValid else { return nil }
-        let bytes = Array(text.utf8)
-        return String(decoding: bytes[..<min(cursor, anchor)], as: UTF8.self)[...]
+        return String(decoding: text.utf8[..<utf8Index(min(cursor, anchor))], as: UTF8.self)[...]
     }
 
     /// The selected text; nil if the offsets are bad.
     public var selected: String? {
         guard isValid else { return nil }
-        let bytes = Array(text.utf8)
-        return String(decoding: bytes[min(cursor, anchor)..<max(cursor, anchor)], as: UTF8.self)
+        return String(decoding: text.utf8[utf8Index(min(cursor, anchor))..<utf8Index(max(cursor, anchor))], as: UTF8.self)
+    }
+
+    /// The index `offset` bytes into the text (O(1) for native strings).
+    private func utf8Index(_ offset: Int) -> String.Index {
+        text.utf8.index(text.utf8.startIndex, offsetBy: offset)
     }
 
     /// What one backspace removes before the cursor: the last code point, as phone

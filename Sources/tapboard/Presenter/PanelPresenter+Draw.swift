@@ -44,7 +44,8 @@ extension PanelPresenter {
         }
     }
 
-    /// After a whole new panel, the key bubbles' labels are shaped in idle time.
+    /// After a whole new panel, the key bubbles are drawn off screen in idle time, so that
+    /// a key's first press finds its label shaped and its glyphs rendered.
     func prepareBubblesSoon(_ g: PanelGeometry) {
         guard keyPreview else { return }
         loop.schedule(after: 0) { [unowned self] in
@@ -53,7 +54,7 @@ extension PanelPresenter {
                 guard case .text = k.key.action, !k.key.label.isEmpty else { return nil }
                 return Popup.preview(k.key.label, above: k, panelWidth: g.width)
             }
-            self.renderer.prepareLabels(of: bubbles)
+            self.renderer.prepare(bubbles: bubbles, scale: self.scale)
         }
     }
 
