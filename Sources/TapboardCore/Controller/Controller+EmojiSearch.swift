@@ -138,7 +138,7 @@ extension Controller {
 extension Controller {
     /// The word just before `text`'s end, if it ends in a word and a space (a word just
     /// typed); empty otherwise.
-    func lastWord(_ text: String) -> String {
+    static func lastWord(_ text: String) -> String {
         guard text.hasSuffix(" ") else { return "" }
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
         return words.last.map { String($0).trimmingCharacters(".,!?;:\"()") } ?? ""

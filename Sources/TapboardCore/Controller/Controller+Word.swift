@@ -213,23 +213,42 @@ extension Controller {
     /// The strip for the word being typed (or the next word), redrawn where it changed.
     mutating func updateStrip() -> [Command] {
         var new = Strip.empty
-        // No `a && b` over self here: its autoclosure copies the whole controller.
-        let composes = showsStrip ? engine != nil : false
-        // The strip's, and one more to know whether the candidates panel has more.
-        engineCandidates = composes ? composition?.candidates(upTo: PanelGeometry.stripSlots + 1) ?? [] : []
-        if composes {
+        switch stripSource() {
+        case .engine:
+            // The strip's, and one more to know whether the candidates panel has more.
+            engineCandidates = composition?.candidates(upTo: PanelGeometry.stripSlots + 1) ?? []
             new = Strip(ranked: Array(engineCandidates.prefix(PanelGeometry.stripSlots)))
-        } else if showsStrip, let p = provider {
-            var before = text.bestGuess?.beforeCursor.map { String($0.suffix(Suggester.contextLength)) } ?? ""
-            // The context is the text before the word, not the word itself.
-            let typed = word.letters
-            if !typed.isEmpty, before.hasSuffix(typed) { before.removeLast(typed.count) }
+        case .search(let p, let typed, let before, let corrects):
+            engineCandidates = []
             let learned = learnedWords()
-            let corrects = mayAutocorrect ? !word.kept.contains(typed) : false
             new = p.strip(for: typed, context: before, learned: learned, autocorrect: corrects, memo: &word.searchMemo)
-            new = withEmoji(new, word: typed.isEmpty ? lastWord(before) : typed)
+            new = withEmoji(new, word: typed.isEmpty ? Self.lastWord(before) : typed)
+        case nil:
+            engineCandidates = []
         }
         return showInStrip(new)
+    }
+
+    /// Where the strip's words come from now.
+    enum StripSource {
+        /// The composition engine's candidates.
+        case engine
+        /// The suggestion search for the typed letters after the text before them, correcting or not.
+        case search(any SuggestionProvider, typed: String, before: String, corrects: Bool)
+    }
+
+    /// Where the strip's words come from, nil: nowhere (no strip, no suggestions). Read in
+    /// one non-mutating call: each read of a computed property from a mutating method
+    /// copied the whole controller.
+    func stripSource() -> StripSource? {
+        guard showsStrip else { return nil }
+        if engine != nil { return .engine }
+        guard let p = provider else { return nil }
+        var before = text.bestGuess?.beforeCursor.map { String($0.suffix(Suggester.contextLength)) } ?? ""
+        // The context is the text before the word, not the word itself.
+        let typed = word.letters
+        if !typed.isEmpty, before.hasSuffix(typed) { before.removeLast(typed.count) }
+        return .search(p, typed: typed, before: before, corrects: mayAutocorrect && !word.kept.contains(typed))
     }
 
     /// The strip holds `new` from now on, redrawn where it changed.
