@@ -215,6 +215,12 @@ public struct Lexicon: Sendable {
                 let entries = min(Lexicon.blockSize, count - block * Lexicon.blockSize)
                 for _ in 0..<entries {
                     let shared = Int(raw[at])
+                    // Below the target (see below), and no later key needs its bytes past `m`:
+                    // passed over undecoded.
+                    if skipping, let m = matched, shared > m {
+                        at = Lexicon.entryEnd(raw, at: at)
+                        continue
+                    }
                     let entry = Lexicon.decode(raw, at: at, key: key, keyLength: &keyLength, word: word)
                     at = entry.next
                     let k = UnsafeBufferPointer(rebasing: key[0..<keyLength])
@@ -222,7 +228,6 @@ public struct Lexicon: Sendable {
                         // Keys ascend: one that keeps more of the last key than the last kept
                         // of the target is below the target too; one that keeps less rose
                         // above the last where that still matched the target.
-                        if let m = matched, shared > m { continue }
                         if let m = matched, shared < m {
                             skipping = false
                         } else {
@@ -253,6 +258,13 @@ public struct Lexicon: Sendable {
         var frequency: UInt8
         var wordInKey: Bool
         var wordLength: Int
+    }
+
+    /// Where the entry at `at` (already validated) ends.
+    static func entryEnd(_ raw: UnsafeBufferPointer<UInt8>, at: Int) -> Int {
+        let lengthByte = raw[at + 1]
+        let end = at + 2 + Int(lengthByte & ~formFlag) + 1
+        return lengthByte & formFlag == 0 ? end : end + 2 + Int(raw[end + 1])
     }
 
     /// Decodes the entry at `at` (already validated): the key into `key` (whose first
