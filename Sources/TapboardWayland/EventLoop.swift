@@ -12,8 +12,14 @@ public final class EventLoop {
     private var nextTimer = 0
     private var running = true
     /// Descriptors watched for reading (or their end), with what to do then.
-    private var watched: [Int32: () -> Void] = [:]
-    private var sources: [any LoopSource] = []
+    private var watched: [Int32: () -> Void] = [:] { didSet { pollSetStale = true } }
+    private var sources: [any LoopSource] = [] { didSet { pollSetStale = true } }
+    /// What a round polls: the socket, the timerfd, the signalfd, then `polledSources`'
+    /// descriptors, then `polledWatches`; made again only after those changed.
+    private var pollSet: [pollfd] = []
+    private var polledSources: [any LoopSource] = []
+    private var polledWatches: [Int32] = []
+    private var pollSetStale = true
     public var onSignal: ((Int32) -> Void)?
     /// Runs once every event read so far is dispatched, before the loop sleeps (draw here).
     public var beforeSleep: (() -> Void)?
@@ -102,7 +108,11 @@ public final class EventLoop {
 
     /// Milliseconds until the earliest source deadline; -1: none.
     private func sourceTimeout() -> Int32 {
-        guard let next = sources.compactMap(\.deadline).min() else { return -1 }
+        var earliest: UInt64?
+        for source in sources {
+            if let d = source.deadline, d < earliest ?? .max { earliest = d }
+        }
+        guard let next = earliest else { return -1 }
         let now = EventLoop.now()
         return next > now ? Int32(clamping: next - now) : 0
     }
@@ -124,35 +134,50 @@ public final class EventLoop {
                 wl_display_cancel_read(d)
                 throw lost()
             }
-            var fds = [
-                pollfd(fd: wlFD, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)
-            ]
             // A source added while this round runs (by a timer) is polled from the next.
-            let polled = sources
-            fds += polled.map { pollfd(fd: $0.pollFD, events: $0.pollEvents, revents: 0) }
-            fds += watched.keys.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            if poll(&fds, nfds_t(fds.count), sourceTimeout()) < 0 {
+            if pollSetStale { makePollSet(wayland: wlFD) }
+            let polled = polledSources
+            let watches = polledWatches
+            // What a source waits for changes (the bus wants POLLOUT while it has output).
+            for (i, source) in polled.enumerated() {
+                pollSet[3 + i].fd = source.pollFD
+                pollSet[3 + i].events = source.pollEvents
+            }
+            if poll(&pollSet, nfds_t(pollSet.count), sourceTimeout()) < 0 {
                 wl_display_cancel_read(d)
                 if errno == EINTR { continue }
                 throw WaylandError("poll failed: \(String(cString: strerror(errno)))")
             }
-            if fds[0].revents & Int16(POLLIN) != 0 {
+            if pollSet[0].revents & Int16(POLLIN) != 0 {
                 guard wl_display_read_events(d) >= 0 else { throw lost() }
             } else {
                 wl_display_cancel_read(d)
-                if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 { throw lost() }
+                if pollSet[0].revents & Int16(POLLHUP | POLLERR) != 0 { throw lost() }
             }
             guard wl_display_dispatch_pending(d) >= 0 else { throw lost() }
-            if fds[2].revents != 0 { readSignals() }
-            if fds[1].revents != 0 { runDueTimers() }
+            if pollSet[2].revents != 0 { readSignals() }
+            if pollSet[1].revents != 0 { runDueTimers() }
             let now = EventLoop.now()
-            for (i, source) in polled.enumerated() where fds[3 + i].revents != 0 || (source.deadline ?? .max) <= now {
+            for (i, source) in polled.enumerated() where pollSet[3 + i].revents != 0 || (source.deadline ?? .max) <= now {
                 source.dispatch()
             }
-            for f in fds.dropFirst(3 + polled.count) where f.revents != 0 { watched[f.fd]?() }
+            for (i, fd) in watches.enumerated() where pollSet[3 + polled.count + i].revents != 0 { watched[fd]?() }
         }
+    }
+
+    /// `pollSet` made again; the round reads the revents of this one to its end, whatever
+    /// sources and watches its callbacks add or remove.
+    private func makePollSet(wayland: Int32) {
+        polledSources = sources
+        polledWatches = Array(watched.keys)
+        pollSet = [
+            pollfd(fd: wayland, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)
+        ]
+        pollSet += polledSources.map { pollfd(fd: $0.pollFD, events: $0.pollEvents, revents: 0) }
+        pollSet += polledWatches.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        pollSetStale = false
     }
 
     private func lost() -> WaylandError {
