@@ -42,11 +42,10 @@ final class CapCells {
         cell: Rect, cap: Rect, radius: Double, _ fill: Color, border: Double, _ borderColor: Color,
         background: Color, _ cr: OpaquePointer
     ) -> Slot? {
-        guard background.a == 1, let place = CapMasks.placement(cap, radius: radius, border: border, cr) else {
-            return nil
-        }
+        guard background.a == 1 else { return nil }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
+        guard let place = CapMasks.placement(cap, radius: radius, border: border, m) else { return nil }
         func whole(_ v: Double) -> Int? { abs(v - v.rounded()) < 1e-6 ? Int(v.rounded()) : nil }
         guard let x = whole(m.xx * cell.x + m.x0), let y = whole(m.yy * cell.y + m.y0),
             let maxX = whole(m.xx * cell.maxX + m.x0), let maxY = whole(m.yy * cell.maxY + m.y0), maxX > x, maxY > y,

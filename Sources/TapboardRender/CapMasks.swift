@@ -86,7 +86,8 @@ final class CapMasks {
         return placement(rect, radius: radius, border: border, m)
     }
 
-    private static func placement(_ rect: Rect, radius: Double, border: Double, _ m: cairo_matrix_t) -> Placement? {
+    /// The same under the transform `m`.
+    static func placement(_ rect: Rect, radius: Double, border: Double, _ m: cairo_matrix_t) -> Placement? {
         guard m.xy == 0, m.yx == 0, m.xx > 0, m.yy > 0, rect.width > 0, rect.height > 0 else { return nil }
         // The device pixel the cap's extent (the outline's outer edge) starts in.
         let outer = border > 0 ? rect.insetBy(-border / 2) : rect

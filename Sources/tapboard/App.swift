@@ -189,14 +189,18 @@ final class App {
     func perform(_ command: Command) {
         let time = UInt32(truncatingIfNeeded: EventLoop.now())
         switch command {
-        case .edit, .typeKeys, .preedit, .key: textUnsent = true
-        default: break
-        }
-        switch command {
-        case .edit(let edit): inputMethod?.send(edit)
-        case .typeKeys(let text): virtualKeyboard?.type(text, time: time)
-        case .preedit(let text): inputMethod?.setPreedit(text)
-        case .key(let sym, let mods): virtualKeyboard?.press(keysymNamed: sym, modifiers: mods, time: time)
+        case .edit(let edit):
+            inputMethod?.send(edit)
+            textUnsent = true
+        case .typeKeys(let text):
+            virtualKeyboard?.type(text, time: time)
+            textUnsent = true
+        case .preedit(let text):
+            inputMethod?.setPreedit(text)
+            textUnsent = true
+        case .key(let sym, let mods):
+            virtualKeyboard?.press(keysymNamed: sym, modifiers: mods, time: time)
+            textUnsent = true
         case .redraw(let keys): presenter.redraw(keys)
         case .showPanel(let height): showPanel(height: height)
         case .hidePanel: hidePanel()

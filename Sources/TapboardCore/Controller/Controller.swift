@@ -237,7 +237,7 @@ public struct Controller {
             if searchingEmoji {
                 // The search layer opened: a new query.
                 emojiQuery = EmojiQuery()
-                _ = showEmojiResults()
+                out += showEmojiResults()
             }
         }
         return out + [.redraw(nil)]
