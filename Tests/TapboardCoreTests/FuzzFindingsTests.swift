@@ -66,6 +66,32 @@ import Testing
         #expect(out.contains(.closePopup))
         #expect(d.c.keyboard.popup == nil)
     }
+
+    /// "‹ Previous" held while the output turns wide and the panel is configured for it:
+    /// the split arrangement has a key more, so Return took the held button's index, and a third finger's press sent
+    /// Return, a key nobody touched (then "n", held by a second finger, as text-input,
+    /// which may overtake it). A held key that is not at its index any more ends untyped.
+    @Test func aHeldKeyWhoseIndexAnotherKeyTakesEndsUntyped() throws {
+        var settings = Settings()
+        settings.toolbar = .always
+        var d = try Driven(settings: settings)
+        d.focus()
+        let narrow = try #require(d.c.geometry)
+        let previous = try #require(narrow.keys.firstIndex { $0.key.action == .toolbar(.previousField) })
+        d.record(d.c.press(.touch(3), at: narrow.keys[previous].frame.center, time: 3000))
+        d.record(d.c.press(.touch(1), at: try center(d, "n"), time: 3050))
+        for case .setPanelHeight(let height) in d.c.outputChanged(width: 2025, height: 1000) {
+            d.record(d.c.panelConfigured(width: 2025, height: height))
+        }
+        let wide = try #require(d.c.geometry)
+        #expect(wide.keys[previous].key.action != narrow.keys[previous].key.action)
+        #expect(d.c.keyboard.highlighted == [try #require(wide.keys.firstIndex { $0.key.label == "n" })])
+        let out = d.c.press(.touch(2), at: try center(d, "w"), time: 3100)
+        d.record(out)
+        #expect(d.textOut(out) == [.edit(TextEdit(insert: "n"))])
+        #expect(d.textOut(d.c.release(.touch(3), time: 3150)).isEmpty)
+    }
+
 }
 
 /// Fields that bring the strip or take it away move every key (without the toolbar,
@@ -168,6 +194,7 @@ import Testing
         #expect(d.c.keyboard.activePresses.isEmpty)
         #expect(d.c.release(.touch(1), time: 3100).isEmpty)
     }
+
 }
 
 /// A layer that lasts one character (Arabic harakat) and two fingers on it.

@@ -83,3 +83,17 @@ import Testing
         #expect(d.c.text.known == s("hell ok"))
     }
 }
+
+extension KeyOrderTests {
+    @Test func textAfterAFormsReturnWaitsForTheFieldsReport() throws {
+        var d = try Driven()
+        d.focus("")
+        d.tap("h")
+        #expect(d.textOut(d.tap("return")) == [.key("Return", [])])
+        // A chat app may have emptied the field: until it says so, letters follow as keys.
+        #expect(d.textOut(d.tap("o")) == [.typeKeys("o")])
+        d.report("o", cursor: 1)
+        #expect(d.textOut(d.tap("k")) == [.edit(TextEdit(insert: "k"))])
+    }
+
+}

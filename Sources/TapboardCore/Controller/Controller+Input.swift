@@ -147,7 +147,9 @@ extension Controller {
                 case ("BackSpace", []): text.sentBackspaceKey()
                 case ("Return", []) where target?.hints.contains(.multiline) == true: text.sentKeys("\n")
                 case ("Return", []):
+                    // A form sent: the app may empty the field or move focus, so its text is not foreseen.
                     privacy.formSent()
+                    text.sentUnknownKey()
                 default: text.sentUnknownKey()
                 }
             }

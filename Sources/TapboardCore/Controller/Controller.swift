@@ -196,8 +196,9 @@ public struct Controller {
     public mutating func panelConfigured(width: Int, height: Int) -> [Command] {
         guard visible, width > 0, height > 0 else { return [] }
         let geometry = makeGeometry(width: width, height: height)
+        let before = panel.geometry
         panel.configured(geometry, layer: keyboard.layer.name)
-        var out = endPressesOnLostKeys(geometry) + [.redraw(nil)]
+        var out = endPressesOnLostKeys(before, geometry) + [.redraw(nil)]
         if height != wantedHeight { out += resize() }
         return out
     }
@@ -218,13 +219,14 @@ public struct Controller {
         guard let g = panel.geometry else { return [] }
         let geometry = makeGeometry(width: g.width, height: g.height)
         panel.relaidOut(geometry, layer: layer)
-        return endPressesOnLostKeys(geometry)
+        return endPressesOnLostKeys(g, geometry)
     }
 
-    /// Presses held on keys past the end of the panel's new `geometry` end untyped (the
-    /// others keep their key's index).
-    private mutating func endPressesOnLostKeys(_ geometry: PanelGeometry) -> [Command] {
-        let ended = keyboard.endPresses(onKeysFrom: geometry.keys.count)
+    /// Presses held on keys the panel's new `geometry` has not at their index end untyped
+    /// (the others keep their key's index).
+    private mutating func endPressesOnLostKeys(_ old: PanelGeometry?, _ geometry: PanelGeometry) -> [Command] {
+        guard let old else { return [] }
+        let ended = keyboard.endPresses(lostFrom: old, in: geometry)
         return ended.isEmpty ? [] : translate(ended) + cancelStaleTimers()
     }
 

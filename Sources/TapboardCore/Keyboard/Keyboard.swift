@@ -133,10 +133,11 @@ public struct KeyboardState: Sendable {
         if popup != nil { return effects }
         guard let index = geometry.keyIndex(at: point) else { return effects }
         let key = geometry.keys[index].key
-        // Rolling typing: a new finger commits the keys other fingers still hold.
+        // Rolling typing: a new finger commits the keys other fingers still hold, in the
+        // order they were pressed.
         let layerBefore = layerName
         if key.action != .shift {
-            for (other, p) in pressed
+            for (other, p) in pressed.sorted(by: { $0.value.id < $1.value.id })
             where p.mode == .tap && isRolling(geometry.keys[p.key].key) {
                 pressed[other] = nil
                 effects += [.redrawKeys([p.key])] + endPreview(other) + activate(geometry.keys[p.key].key, time: time)
@@ -259,12 +260,17 @@ public struct KeyboardState: Sendable {
         return gone.flatMap { cancel($0) }
     }
 
-    /// Held presses on keys a new layout of the panel no longer has (it holds `count` keys:
-    /// fewer fit after a resize, or its layer has fewer) end as if cancelled: nothing is typed.
-    /// The others keep their key's index.
-    public mutating func endPresses(onKeysFrom count: Int) -> [Effect] {
-        guard pressed.values.contains(where: { $0.key >= count }) else { return [] }
-        return cancelPresses(fromKey: count).compactMap { effect in
+    /// Held presses on keys a new layout of the panel (`new`, after `old`) no longer has at
+    /// their index (fewer fit after a resize, its layer has fewer, other keys came in their
+    /// place) end as if cancelled: nothing is typed. The others keep their key's index.
+    public mutating func endPresses(lostFrom old: PanelGeometry, in new: PanelGeometry) -> [Effect] {
+        let count = new.keys.count
+        let lost = pressed.values.map(\.key).filter {
+            $0 >= count || !old.keys.indices.contains($0) || old.keys[$0].key != new.keys[$0].key
+        }
+        guard !lost.isEmpty else { return [] }
+        let gone = pressed.filter { lost.contains($0.value.key) || popupOwner == $0.key }.map(\.key)
+        return gone.flatMap { cancel($0) }.compactMap { effect in
             guard case .redrawKeys(let keys) = effect else { return effect }
             let shown = keys.filter { $0 < count }
             return shown.isEmpty ? nil : .redrawKeys(shown)
