@@ -39,28 +39,6 @@ import Testing
         #expect(buttons(d) == ["previous-field", "next-field", "done"])
     }
 
-    /// A word the dictionary lacks leaves the strip with nothing: the strip keeps its place
-    /// until the word ends, so a finger on its way to a suggestion never meets Done.
-    @Test func aWordInProgressKeepsTheStripWhenItHasNothing() throws {
-        var d = try driven()
-        d.focus("")
-        d.tap("h")
-        #expect(slots(d) == 3 && !d.c.strip.isEmpty)
-        let band = d.tap("x")
-        #expect(d.c.strip.isEmpty)
-        #expect(buttons(d) == [] && slots(d) == 3)
-        #expect(!band.contains { if case .setPanelHeight = $0 { true } else { false } })
-        d.tap("q")
-        #expect(buttons(d) == [])
-        d.tap("space")
-        #expect(buttons(d) == ["previous-field", "next-field", "done"])
-        // Nothing to suggest from the first letter: the toolbar goes as the word begins.
-        d.tap("q")
-        #expect(buttons(d) == [] && slots(d) == 3)
-        d.tap("backspace")
-        #expect(buttons(d) == ["previous-field", "next-field", "done"])
-    }
-
     @Test func fieldsWithoutSuggestionsGetAToolbarRow() throws {
         for purpose in [ContentPurpose.password, .pin, .digits, .terminal] {
             var d = try driven()

@@ -3,10 +3,8 @@ extension Controller {
     /// The band above the keys for the focused field, the strip and the clipboard.
     var wantedBar: PanelBar {
         guard textInputField != nil || (textInputUsable && focusMoving) else { return PanelBar(slots: showsStrip) }
-        // A word in progress keeps the strip, empty or not: the band does not swap under a
-        // finger on its way to a suggestion.
         var bar = PanelBar.forField(
-            mode: settings.toolbar, slots: showsStrip, stripEmpty: strip.isEmpty && word.letters.isEmpty,
+            mode: settings.toolbar, slots: showsStrip, stripEmpty: strip.isEmpty,
             paste: clipboardHasText, ownDone: keyboard.layout.hasDoneKey)
         if bar.slots { bar.candidates = candidatesKey }
         return bar

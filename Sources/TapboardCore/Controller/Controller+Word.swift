@@ -253,11 +253,11 @@ extension Controller {
 
     /// The strip holds `new` from now on, redrawn where it changed.
     mutating func showInStrip(_ new: Strip) -> [Command] {
-        let changed = shownStrip.update(new)
-        // The toolbar takes the strip's place while it is empty between words (toolbar = auto).
+        guard shownStrip.update(new) else { return [] }
+        // The toolbar takes the strip's place while it is empty (toolbar = auto).
         let bar = barChanged()
         guard bar.isEmpty else { return bar }
-        guard changed, let g = geometry else { return [] }
+        guard let g = geometry else { return [] }
         return [.redraw(g.keys.indices.filter { if case .suggestion = g.keys[$0].key.action { true } else { false } })]
     }
 
