@@ -265,11 +265,9 @@ public struct KeyboardState: Sendable {
     /// place) end as if cancelled: nothing is typed. The others keep their key's index.
     public mutating func endPresses(lostFrom old: PanelGeometry, in new: PanelGeometry) -> [Effect] {
         let count = new.keys.count
-        let lost = pressed.values.map(\.key).filter {
-            $0 >= count || !old.keys.indices.contains($0) || old.keys[$0].key != new.keys[$0].key
-        }
-        guard !lost.isEmpty else { return [] }
-        let gone = pressed.filter { lost.contains($0.value.key) || popupOwner == $0.key }.map(\.key)
+        func lost(_ i: Int) -> Bool { i >= count || !old.keys.indices.contains(i) || old.keys[i].key != new.keys[i].key }
+        guard pressed.values.contains(where: { lost($0.key) }) else { return [] }
+        let gone = pressed.filter { lost($0.value.key) || popupOwner == $0.key }.map(\.key)
         return gone.flatMap { cancel($0) }.compactMap { effect in
             guard case .redrawKeys(let keys) = effect else { return effect }
             let shown = keys.filter { $0 < count }
