@@ -3,7 +3,8 @@ import TapboardCore
 import TapboardWayland
 
 let glideUsage = """
-    usage: tapboard glide --output WxH [--layout NAME] [--plain] [--learn] [--stats] [--weight NAME=X] --batch
+    usage: tapboard glide --output WxH [--layout NAME] [--plain] [--learn] [--stats] [--channels]
+           [--weight NAME=X] --batch
 
     Reads strokes from standard input, one JSON object a line:
       {"context": "text before the word", "points": [[x, y, t_ms], ...]}
@@ -17,6 +18,10 @@ let glideUsage = """
               commits: where a line's context carries on from the line before's, its new
               words are learned before the stroke is read (in memory; nothing is stored)
     --stats   the time each decode took, on standard error at the end (median, p99, max)
+    --channels  for fitting the decoder's weights (scripts/fit-glide): each answer also lists the
+              measures of the best candidates and of the line's "word", if it gives one:
+              {"stroke": [length, nearest], "words": [...],
+               "priors": [class or null, ...], "channels": [[16 numbers], ...]}
     --weight NAME=X  a weight of the decoder or of the language model, for tuning
               (names: tapboard glide --weight x=1)
     """
@@ -56,6 +61,11 @@ func glideCommand(_ o: Options, store: LayoutStore) -> Int32 {
             suggester.learnedWords = writing.learned.words
             suggester.bigrams = writing.learned.pairs
         }
+        if o.channels {
+            let model = o.plain ? nil : suggester.languageModel(after: stroke.context, recent: true)
+            writeLine(channelsLine(decoder, stroke, model: model))
+            continue
+        }
         let start = monotonicSeconds()
         let words: [String]
         if o.plain {
@@ -71,8 +81,35 @@ func glideCommand(_ o: Options, store: LayoutStore) -> Int32 {
     return 0
 }
 
+/// The answer of `glide --channels` to `stroke`: the candidates that score best and the line's
+/// word, with what each measures.
+func channelsLine(_ decoder: GlideDecoder, _ stroke: GlideStroke, model: LanguageModel?) -> String {
+    let found = decoder.measured(stroke.points, times: stroke.times, model: model)
+    let w = decoder.weights
+    let scored = found.candidates.map { c in
+        (c, w.shapeScore(c.channels) + (c.prior.map { w.priorScore($0, stroke: found.stroke) } ?? 0))
+    }
+    let target = stroke.word?.lowercased()
+    var kept = scored.sorted { $0.1 > $1.1 }.prefix(40).map(\.0)
+    if let target, let t = found.candidates.first(where: { found.word($0).lowercased() == target }),
+        !kept.contains(where: { $0.set == t.set && $0.index == t.index })
+    {
+        kept.append(t)
+    }
+    func number(_ x: Double) -> String { x.isFinite ? "\(x)" : "0" }
+    let words = kept.map { GeometryJSON.quote(found.word($0)) }.joined(separator: ",")
+    let priors = kept.map { $0.prior.map(number) ?? "null" }.joined(separator: ",")
+    let channels = kept.map { c in
+        "[" + (0..<GlideChannels.names.count).map { number(c.channels.values[$0]) }.joined(separator: ",") + "]"
+    }.joined(separator: ",")
+    return "{\"stroke\":[\(number(found.stroke.length)),\(number(found.stroke.bestPlace))],\"words\":[\(words)],"
+        + "\"priors\":[\(priors)],\"channels\":[\(channels)]}"
+}
+
 /// One line of `tapboard glide --batch`.
 struct GlideStroke {
+    /// The word meant, where the line says (for `--channels`).
+    var word: String?
     var context: String
     var points: [Point]
     /// When each point was drawn (milliseconds); nil when the line gave none (or not for every point).
@@ -86,6 +123,7 @@ struct GlideStroke {
         for (key, _, v) in fields {
             switch (key, v.kind) {
             case ("context", .string(let s)): context = s
+            case ("word", .string(let s)): word = s
             case ("points", .array(let list)):
                 for p in list {
                     guard case .array(let xyt) = p.kind, xyt.count >= 2, case .number(let x) = xyt[0].kind,

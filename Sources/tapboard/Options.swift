@@ -40,6 +40,8 @@ struct Options {
     var plain = false
     /// `glide --learn`: learn the text as it is written (each context's new words), in memory.
     var learnAsWritten = false
+    /// `glide --channels`: each stroke's candidates with their channels, for `scripts/fit-glide`.
+    var channels = false
     /// `--exclusive-zone on|off`: the settings' `exclusive-zone` overridden.
     var exclusiveZone: Bool?
     /// `--help` after a command: that command's help.
@@ -116,6 +118,7 @@ struct Options {
         (["--no-spell"], .flag { $0.noSpell = true }),
         (["--plain"], .flag { $0.plain = true }),
         (["--learn"], .flag { $0.learnAsWritten = true }),
+        (["--channels"], .flag { $0.channels = true }),
         (
             ["--layout"],
             .value { o, v in
@@ -261,7 +264,7 @@ let usage = """
            tapboard forget          delete what tapboard stores: learned words, engines' user data, floating places
            tapboard layouts
            tapboard suggest [--layout NAME] [--context TEXT] [--learned] [--batch [--stats]] [--cost N=X] [WORD]
-           tapboard glide --output WxH [--layout NAME] [--plain] [--learn] [--stats] --batch
+           tapboard glide --output WxH [--layout NAME] [--plain] [--learn] [--stats] [--channels] --batch
            tapboard --version       print the version
 
     run       the on-screen keyboard (the compositor's input method), one per Wayland

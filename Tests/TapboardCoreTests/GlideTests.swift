@@ -119,6 +119,14 @@ func shippedEnglish() throws -> Suggester {
         #expect(english.glideDecoder(for: keys).decode([]).isEmpty)
     }
 
+    @Test func aStrokeThatStaysOnItsKeyReadsAsItsLetter() {
+        let i = g.keys.first { $0.key.action == .text("i") }!.frame.center
+        let points = [i, Point(x: i.x + 8, y: i.y + 5), Point(x: i.x + 14, y: i.y - 3)]
+        #expect(english.glideDecoder(for: keys).decode(points) == ["i"])
+        let model = english.languageModel(after: "and then ", recent: true)
+        #expect(english.glideDecoder(for: keys).decode(points, model: model) == ["i"])
+    }
+
     @Test func keysWithoutLettersCannotBeStroked() throws {
         let numbers = try loadShipped("digits.json")
         let ng = PanelGeometry.forOutput(width: 720, height: 1280, layout: numbers, layer: numbers.layers[0])
@@ -159,7 +167,7 @@ func shippedEnglish() throws -> Suggester {
 
     @Test func aStrokesEndsBetweenKeysCountForTheNearerKey() {
         // Short strokes whose ends lie 0.3 key off their keys, towards a neighbour's: the shape
-        // alone (no model) reads the nearer keys, by more than with ends spread as the corners.
+        // alone (no model) reads the nearer keys, by more than without the ends' own channels.
         var decoder = english.glideDecoder(for: keys)
         let shift = 0.3 * 72
         for (word, rival, offset) in [("in", "on", Point(x: shift, y: 0)), ("so", "do", Point(x: shift, y: 0))] {
@@ -172,7 +180,12 @@ func shippedEnglish() throws -> Suggester {
             decoder.weights = GlideDecoder.Weights()
             #expect(decoder.decode(points).first == word, "\(word): \(decoder.decode(points))")
             let held = lead()
-            decoder.weights.letterSpread = decoder.weights.cornerSpread
+            for name in [
+                "startAlong2", "startAlong", "startAcross2", "endAlong2", "endAlong", "endAcross2", "startTail", "endTail"
+            ] {
+                let known = decoder.weights.set("shape." + name, 0)
+                #expect(known, "shape.\(name)")
+            }
             #expect(held > lead(), "\(word) over \(rival)")
         }
     }
@@ -220,6 +233,21 @@ func shippedEnglish() throws -> Suggester {
         #expect(s.trail.isEmpty)
         #expect(stroke(effects)?.count ?? 0 > 10)
         #expect(!effects.contains { if case .commitText = $0 { true } else { false } })
+    }
+
+    @Test func aStrokeThatBarelyLeavesItsKeyTypesTheKey() {
+        var s = KeyboardState(layout: us)
+        s.glides = true
+        let g = geometry(s)
+        let i = key("i", g)
+        var effects = s.press(.pointer, at: i.frame.center, time: 0, in: g)
+        // Just past the key's edge: a stroke begins, shorter than half a key.
+        effects += s.move(.pointer, to: Point(x: i.frame.center.x + i.cell.width / 2 + 2, y: i.frame.center.y), in: g)
+        #expect(!s.trail.isEmpty)
+        effects += s.release(.pointer, time: 200, in: g)
+        #expect(stroke(effects) == nil)
+        #expect(effects.contains { if case .commitText("i") = $0 { true } else { false } })
+        #expect(s.trail.isEmpty)
     }
 
     @Test func aStrokeKeepsWhenEachPointWasDrawnFromThePress() throws {

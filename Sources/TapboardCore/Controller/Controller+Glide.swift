@@ -8,9 +8,6 @@ extension Controller {
         settings.glide && textInputField != nil && Self.takesSuggestions(field) && !privacy.hidesText && hasSuggestions
     }
 
-    /// Strokes shorter than this many keys are a finger that slipped off its key: nothing is typed.
-    static let shortestStroke = 1.0
-
     /// A stroke began: the words are made ready as strokes while the finger moves, if they
     /// are not yet (the first stroke on a keyboard), not when it lifts.
     func prepareStrokes() {
@@ -21,7 +18,7 @@ extension Controller {
     /// A stroke ended: the word it reads as goes in.
     mutating func stroke(_ trace: GlideTrace) -> [Command] {
         guard glides, let g = geometry, let keys = GlideKeys(geometry: g), let p = provider else { return [] }
-        guard GlideDecoder.length(of: trace.points, keys: keys) >= Self.shortestStroke else { return [] }
+        guard GlideDecoder.length(of: trace.points, keys: keys) >= GlideDecoder.shortestStroke else { return [] }
         var out = finishTyping()
         let before = text.bestGuess?.beforeCursor.map { String($0.suffix(Suggester.contextLength)) } ?? ""
         let words = p.glide(trace, keys: keys, context: before, learned: learnedWithFieldWords())

@@ -1,83 +1,102 @@
+/// What the stroke itself measures, for the language model's weight: its length (key units)
+/// and how far even the nearest word's path lies from it point for point (squared key units).
+public struct StrokeFacts: Sendable {
+    public var length: Double
+    public var bestPlace: Double
+}
+
 extension GlideDecoder {
     /// The decoder's constants (distances in key units).
     public struct Weights: Sendable {
+        /// Each channel's weight (`GlideChannels.names`, in order): a word's shape score is
+        /// the sum of its channels times these (natural log). Fitted on people's strokes: the
+        /// How We Swipe study's, the tuning half of its development participants
+        /// (`scripts/fit-glide`; dictionaries/README.md names the data and its licence).
+        public var shape = SIMD32<Double>(
+            -4.098, -0.774, -4.516, 0, 1.391, -1.598, -0.9016, -15.43, -2.032, -0.6909,
+            0, -0.6756, -0.4751, -0.4923, -1.401, -2.078, -1.375, -0.227, 0.2412, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            0, 0)
+        /// The language model's weight: its classes (a tenth of ln 10 each) times `prior[0]`,
+        /// plus `prior[1]` times the stroke's fade (1 up to `fadeFrom` keys, then falling as
+        /// fadeFrom / length: a long stroke's shape says more than its words' classes), plus
+        /// `prior[2]` times the nearest word's point-for-point distance (a sloppy stroke's
+        /// shape says less). Fitted with `shape`.
+        public var prior = SIMD4<Double>(0.2967, 0.4899, 1.044, 0)
+        public var fadeFrom = 4.0
         /// How far a stroke's ends may lie from its first and last keys' centres.
         public var endRadius = 1.35
-        /// The spread of the first and last letters' keys from the stroke's ends (a key's own
-        /// width is 1).
-        public var letterSpread = 0.28
-        /// The same for the letters between the first and the last: fingers cut corners.
-        public var cornerSpread = 0.6
         /// How much of each point the path's neighbours take before it is compared point for
         /// point (0: the straight path; fingers round its corners).
         public var cornerCut = 0.5
-        /// The spread of the stroke's points from the word's path.
-        public var pathSpread = 0.42
         /// What a stroke's heading at right angles to the path's segment costs, in squared key
         /// units like a point's distance from it (`orderedDistance2`; 0: heading unused).
         public var direction = 1.0
-        /// How many independent observations the stroke's points off the path count as.
-        public var pathWeight = 10.0
         /// A stroke this many times as long as the path, or the path this many times as
         /// long as the stroke (plus `lengthSlack` keys), rules the word out.
         public var lengthRatio = 1.7
         public var lengthSlack = 1.2
         /// The spread of the stroke's length about the path's: `lengthSpread` keys plus
-        /// `lengthShare` of the path (corners are cut, ends overshoot).
+        /// `lengthShare` of the path (corners are cut, ends overshoot): the `length` channels'
+        /// unit.
         public var lengthSpread = 0.6
         public var lengthShare = 0.15
-        /// The spread of the stroke's points from the word's path point for point (both
-        /// resampled: the i-th of the stroke against the i-th of the path).
-        public var placeSpread = 0.5
-        /// How many independent observations those point-for-point distances count as.
-        public var placeWeight = 4.0
-        /// Words scored in full: the best by their point-for-point distance.
+        /// Words measured in full: the best by their point-for-point distance.
         public var shortlist = 160
-        /// ...and both together (the root of the sum of their squares) no farther than this.
+        /// ...and both ends together (the root of the sum of their squares) no farther than this.
         public var bothEnds = 1.5
         /// A word whose keys' bounding box is off the stroke's by more than this on a side is
         /// ruled out.
         public var boxSlack = 1.3
         /// The spread of the places the stroke slowed down (`GlidePauses`) from the word's
-        /// nearest key; a pause costs at most `pauseCap`, times `pauseWeight` (0: speed unused).
+        /// nearest key; a pause costs at most `pauseCap` (the `pause` channel).
         public var pauseSpread = 0.5
         public var pauseCap = 3.0
-        public var pauseWeight = 1.0
         /// A slow-down is a pause when its speed is at most this share of the peaks either side.
         public var pauseDepth = 0.75
-        /// The language model's weight (1: its classes as they are).
-        public var model = 1.0
-        /// On strokes longer than `fadeFrom` keys the model's weight falls as (fadeFrom /
-        /// length) to the power `fade`: a long stroke's shape says more than its words' classes.
-        public var fade = 1.0
-        public var fadeFrom = 4.0
-        /// ...and rises with how far even the best word's path is from the stroke (a sloppy
-        /// stroke's shape says less): times 1 + (the best fit's cost / `sloppiness`); 0: off.
-        public var sloppiness = 10.0
-        /// Words whose fit is this much worse than the best (natural log) are not scored
-        /// by the model.
+        /// Words whose shape score is this much worse than the best (natural log) are not
+        /// scored by the model.
         public var window = 14.0
 
-        /// The weights' names, for `set`.
-        public static var names: [String] { paths.map(\.0) }
+        /// A word's shape score (natural log) from its channels.
+        @inline(__always) public func shapeScore(_ c: GlideChannels) -> Double { (shape * c.values).sum() }
+
+        /// What the model's score `prior` (frequency classes) adds to a word's score on `stroke`.
+        @inline(__always) public func priorScore(_ prior: Double, stroke: StrokeFacts) -> Double {
+            let fade = stroke.length > fadeFrom ? fadeFrom / stroke.length : 1
+            return prior * 0.230_258_5 * (self.prior[0] + self.prior[1] * fade + self.prior[2] * stroke.bestPlace)
+        }
+
+        /// The weights' names, for `set`: the channels' as `shape.NAME`, the model's as
+        /// `prior.0` to `prior.2`.
+        public static var names: [String] {
+            paths.map(\.0) + ["shortlist"] + GlideChannels.names.map { "shape." + $0 } + ["prior.0", "prior.1", "prior.2"]
+        }
 
         static var paths: [(String, WritableKeyPath<Weights, Double>)] {
             [
-                ("endRadius", \.endRadius), ("letterSpread", \.letterSpread), ("cornerSpread", \.cornerSpread),
-                ("cornerCut", \.cornerCut),
-                ("pathSpread", \.pathSpread),
-                ("pathWeight", \.pathWeight), ("lengthRatio", \.lengthRatio), ("lengthSlack", \.lengthSlack),
-                ("lengthSpread", \.lengthSpread), ("lengthShare", \.lengthShare), ("placeSpread", \.placeSpread),
-                ("placeWeight", \.placeWeight), ("model", \.model), ("fade", \.fade), ("fadeFrom", \.fadeFrom),
-                ("sloppiness", \.sloppiness), ("boxSlack", \.boxSlack), ("bothEnds", \.bothEnds),
-                ("window", \.window),
-                ("pauseSpread", \.pauseSpread), ("pauseCap", \.pauseCap), ("pauseWeight", \.pauseWeight),
-                ("pauseDepth", \.pauseDepth), ("direction", \.direction)
+                ("endRadius", \.endRadius), ("cornerCut", \.cornerCut), ("lengthRatio", \.lengthRatio),
+                ("lengthSlack", \.lengthSlack), ("lengthSpread", \.lengthSpread), ("lengthShare", \.lengthShare),
+                ("fadeFrom", \.fadeFrom), ("boxSlack", \.boxSlack), ("bothEnds", \.bothEnds), ("window", \.window),
+                ("pauseSpread", \.pauseSpread), ("pauseCap", \.pauseCap), ("pauseDepth", \.pauseDepth),
+                ("direction", \.direction)
             ]
         }
 
         /// Sets the weight named `name` (for tuning); false when there is none of that name.
         public mutating func set(_ name: String, _ value: Double) -> Bool {
+            if name == "shortlist" {
+                shortlist = Int(value)
+                return true
+            }
+            if name.hasPrefix("shape."), let i = GlideChannels.names.firstIndex(of: String(name.dropFirst(6))) {
+                shape[i] = value
+                return true
+            }
+            if name.hasPrefix("prior."), let i = Int(name.dropFirst(6)), (0..<3).contains(i) {
+                prior[i] = value
+                return true
+            }
             guard let path = Self.paths.first(where: { $0.0 == name })?.1 else { return false }
             self[keyPath: path] = value
             return true

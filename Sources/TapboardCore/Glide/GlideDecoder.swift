@@ -1,4 +1,4 @@
-// The C maths library, for pow.
+// The C maths library, for log.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,19 +8,19 @@ import Darwin
 /// Reads a stroke across the letter keys as a word.
 ///
 /// Candidates are the words whose first and last keys lie near the stroke's ends and whose
-/// ideal path (straight lines through their keys' centres) is about as long as the stroke.
-/// Each is scored by how well the stroke fits that path: every letter's key must lie near
-/// the stroke, in order (the stroke's nearest points, taken in order, to the keys), and the
-/// stroke must not wander where the path does not go (the stroke's points' distance to the
-/// path's segments, taken in order too, and its heading against theirs); where the stroke
-/// slowed down (`GlidePauses`, when the points' times are known) the word must have a key.
-/// Those distances, in key units, are read as a Gaussian's; the language model's score of
-/// the word after the text before it is added, a frequency class being a tenth of a factor
-/// of 10, weighed less on long strokes (their shape says more) and more on strokes that
-/// even the best word fits badly (their shape says less). The words are
-/// the dictionary's and the spell checker's (`GlideWords`), and those the model knows that no
-/// list holds: learned words, and words of the text before (a name on the screen). Without a
-/// model the decoder is the plain shape matcher (shape, location and pace, no context).
+/// ideal path (straight lines through their keys' centres) is about as long as the stroke;
+/// the nearest of them, point for point, are measured in full (`GlideChannels`): where the
+/// stroke lands and lifts against the first and last keys, how near the letters between lie
+/// to it in order, how far the stroke strays from the path (its points' distance to the
+/// path's segments taken in order, and its heading against theirs), its length, and where it
+/// slowed down (`GlidePauses`, when the points' times are known). A word's score is those
+/// measures weighed (`Weights.shape`, fitted on people's strokes), plus the language model's
+/// score of the word after the text before it (`Weights.prior`: counting less on long strokes,
+/// whose shape says more, and more on strokes that even the nearest word fits badly). The
+/// words are the dictionary's and the spell checker's (`GlideWords`), and those the model knows
+/// that no list holds: learned words, and words of the text before (a name on the screen).
+/// Without a model the decoder is the plain shape matcher (the same measures, no context).
+/// A stroke shorter than `shortestStroke` is a tap: it reads as the letter of its key.
 public struct GlideDecoder: Sendable {
     public let keys: GlideKeys
     public let words: GlideWords
@@ -30,6 +30,10 @@ public struct GlideDecoder: Sendable {
         self.keys = keys
         self.words = words
     }
+
+    /// Strokes shorter than this many keys are a tap whose finger wobbled off its key: the
+    /// keyboard types the key pressed (`Keyboard.release`), not a word.
+    public static let shortestStroke = 0.6
 
     /// Points a stroke is resampled to, equally spaced along it.
     static let samples = 40
@@ -55,20 +59,78 @@ public struct GlideDecoder: Sendable {
     public func ranked(
         _ points: [Point], times: [Double]? = nil, model: LanguageModel?
     ) -> [(word: String, score: Double)] {
-        guard points.count >= 2 else { return [] }
+        let w = weights
+        if points.count >= 1, let key = keyOfShortStroke(points) {
+            return [(String(keys.letters[keys.letters.index(keys.letters.startIndex, offsetBy: key)]), 0)]
+        }
+        let found = measured(points, times: times, model: model)
+        let shapes = found.candidates.map { w.shapeScore($0.channels) }
+        guard let bestShape = shapes.max() else { return [] }
+        var scored: [(word: String, score: Double)] = []
+        for (c, shape) in zip(found.candidates, shapes) {
+            let word = found.sets[c.set].form(Int(c.index))
+            guard model != nil else {
+                scored.append((word, shape))
+                continue
+            }
+            guard shape >= bestShape - w.window, let prior = c.prior else { continue }
+            scored.append((word, shape + w.priorScore(prior, stroke: found.stroke)))
+        }
+        // On a tie (the same word's forms from the spell checker's list: "imitators", "imitator's"),
+        // the plainer form first.
+        scored.sort {
+            if $0.score != $1.score { return $0.score > $1.score }
+            let a = $0.word.contains("'")
+            return a != $1.word.contains("'") ? !a : $0.word < $1.word
+        }
+        return scored
+    }
+
+    /// The key a stroke shorter than `shortestStroke` stays about (the nearest to its middle
+    /// point): it types that key's letter, as a tap would; nil for a longer stroke.
+    func keyOfShortStroke(_ points: [Point]) -> Int? {
+        let unit = points.map(keys.units)
+        guard GlideDecoder.length(unit) < GlideDecoder.shortestStroke else { return nil }
+        let middle = unit[unit.count / 2]
+        return keys.unitCentres.indices.min { d2(keys.unitCentres[$0], middle) < d2(keys.unitCentres[$1], middle) }
+    }
+
+    /// What the stroke says of a word that may be it: its channels and, with a model, the
+    /// model's score of it (frequency classes; nil when the model rules it out).
+    public struct Candidate: Sendable {
+        /// The word set (`Measured.sets`) and the word's index in it.
+        public var set: Int
+        public var index: Int32
+        public var channels: GlideChannels
+        public var prior: Double?
+    }
+
+    /// A stroke's candidates, the word sets they index, and what the stroke itself measures.
+    public struct Measured: Sendable {
+        public var candidates: [Candidate] = []
+        public var sets: [GlideWords] = []
+        public var stroke = StrokeFacts(length: 0, bestPlace: 0)
+
+        /// Candidate `c`'s word as written.
+        public func word(_ c: Candidate) -> String { sets[c.set].form(Int(c.index)) }
+    }
+
+    /// The candidates of the stroke through `points` (panel pixels): every word whose ends,
+    /// length and bounding box fit, the best of them by their path's distance from the stroke
+    /// point for point (`shortlist`), each with what it measures.
+    public func measured(_ points: [Point], times: [Double]?, model: LanguageModel?) -> Measured {
+        guard points.count >= 2 else { return Measured() }
         // Everything from here on is in key units.
         let unitPoints = points.map(keys.units)
-        let pauses = times.map { GlidePauses(points: unitPoints, times: $0, depth: weights.pauseDepth) } ?? GlidePauses()
+        let w = weights
+        let pauses = times.map { GlidePauses(points: unitPoints, times: $0, depth: w.pauseDepth) } ?? GlidePauses()
         let stroke = GlideDecoder.resample(unitPoints, count: GlideDecoder.samples)
         let coarse = GlideDecoder.resample(unitPoints, count: GlideDecoder.coarseSamples)
         let strokeLength = GlideDecoder.length(unitPoints)
-        let w = weights
         let r2 = w.endRadius * w.endRadius
         let centres = keys.unitCentres
         let starts = centres.indices.filter { d2(centres[$0], stroke[0]) <= r2 }
         let ends = centres.indices.filter { d2(centres[$0], stroke[stroke.count - 1]) <= r2 }
-        // First, every word whose ends and length fit, by its path's distance from the
-        // stroke point for point; the best of them are scored in full.
         var sets = [words]
         if let model, let extra = unlistedWords(model) { sets.append(extra) }
         var near: [(set: Int, index: Int32, place: Double, path: Double)] = []
@@ -99,44 +161,40 @@ public struct GlideDecoder: Sendable {
             near.sort { $0.place < $1.place }
             near.removeLast(near.count - w.shortlist)
         }
-        var fits: [(set: Int, index: Int32, fit: Double)] = []
+        var out = Measured(sets: sets, stroke: StrokeFacts(length: strokeLength, bestPlace: near.map(\.place).min() ?? 0))
+        out.candidates.reserveCapacity(near.count)
+        var wordKeys: [Point] = []
+        let segments = (stroke.count - 1) / 2
+        // Seconds: 0 on the log scale is a stroke of one second, about the median of people's.
+        let duration = times.flatMap { t in t.last.map { max(0.1, ($0 - t[0]) / 1000) } }
         for (n, i, place, path) in near {
             let set = sets[n]
-            let spread = w.lengthSpread + w.lengthShare * path
-            let off = strokeLength - path
-            let placeCost = place * w.placeWeight / (2 * w.placeSpread * w.placeSpread)
             let range = set.keys(of: Int(i))
-            let pauseCost = pauses.cost(
-                keys.unitCentres, seq: set.keySequence, range, spread: w.pauseSpread, cap: w.pauseCap, weight: w.pauseWeight)
-            let shape = fit(stroke, range, set.keySequence)
-            fits.append((n, i, shape - placeCost - pauseCost - off * off / (2 * spread * spread)))
-        }
-        guard let bestFit = fits.map(\.fit).max() else { return [] }
-        var scored: [(word: String, score: Double)] = []
-        var modelWeight = w.model * (strokeLength > w.fadeFrom ? pow(w.fadeFrom / strokeLength, w.fade) : 1)
-        if w.sloppiness > 0 { modelWeight *= 1 - bestFit / w.sloppiness }
-        for (n, i, f) in fits where model == nil || f >= bestFit - w.window {
-            let word = sets[n].form(Int(i))
-            var score = f
+            wordKeys.removeAll(keepingCapacity: true)
+            for k in range { wordKeys.append(centres[Int(set.keySequence[k])]) }
+            var c = GlideChannels()
+            c.ends(start: stroke[0], end: stroke[stroke.count - 1], keys: wordKeys)
+            c.inner = inner(stroke, wordKeys)
+            c.innerMax = farthest(stroke, wordKeys)
+            c.path = segments > 0 ? orderedDistance2(stroke, toPathOf: range, set.keySequence) / Double(segments) : 0
+            c.place = place
+            c.pause = pauses.cost(centres, seq: set.keySequence, range, spread: w.pauseSpread, cap: w.pauseCap, weight: 1)
+            c.length(off: (strokeLength - path) / (w.lengthSpread + w.lengthShare * path))
+            // The keys count with the stroke's duration (fitted together): without times, neither.
+            c.keys = duration == nil ? 0 : Double(range.count)
+            c.spellList = n == 0 && Int(i) >= set.firstKnown ? 1 : 0
+            c.doubles = Double(set.letterCount(Int(i)) - range.count)
+            c.keysByTime = duration.map { Double(range.count) * log($0) } ?? 0
+            var prior: Double?
             if let model {
                 // Words of the lists by their class; the others as the model knows them.
-                guard
-                    let prior = n == 0
-                        ? model.score(word, frequency: words.frequencies[Int(i)]) - model.rejected(word) : model.unlisted(word)
-                else { continue }
-                // Classes to natural log: a class is a tenth of ln 10.
-                score += modelWeight * prior * 0.230_258_5
+                let word = set.form(Int(i))
+                prior =
+                    n == 0 ? model.score(word, frequency: words.frequencies[Int(i)]) - model.rejected(word) : model.unlisted(word)
             }
-            scored.append((word, score))
+            out.candidates.append(Candidate(set: n, index: i, channels: c, prior: prior))
         }
-        // On a tie (the same word's forms from the spell checker's list: "imitators", "imitator's"),
-        // the plainer form first.
-        scored.sort {
-            if $0.score != $1.score { return $0.score > $1.score }
-            let a = $0.word.contains("'")
-            return a != $1.word.contains("'") ? !a : $0.word < $1.word
-        }
-        return scored
+        return out
     }
 
     /// The words `model` knows that no list holds, as strokes over these keys; nil when none.
@@ -147,39 +205,36 @@ public struct GlideDecoder: Sendable {
         return made.count > 0 ? made : nil
     }
 
-    /// The log-likelihood of the stroke (resampled, key units) along the keys `range` of `seq`.
-    func fit(_ stroke: [Point], _ range: Range<Int>, _ seq: [UInt8]) -> Double {
-        let w = weights
-        let letterCost = align(stroke, range, seq)
-        // The stroke's points away from the path through the keys, taken in order.
-        let n = (stroke.count - 1) / 2
-        let away = orderedDistance2(stroke, toPathOf: range, seq)
-        let pathCost = n > 0 ? away / Double(n) * w.pathWeight : 0
-        return -letterCost / (2 * w.letterSpread * w.letterSpread) - pathCost / (2 * w.pathSpread * w.pathSpread)
-    }
-
-    /// The least sum of squared distances from each key in `range` of `seq` to a point of the stroke,
-    /// the points taken in order: the first key to the stroke's start, the last to its end.
-    func align(_ stroke: [Point], _ range: Range<Int>, _ seq: [UInt8]) -> Double {
+    /// The least sum of squared distances from each key between the first and the last of
+    /// `wordKeys` to a point of the stroke, the points taken in order (0 for a word of two keys).
+    func inner(_ stroke: [Point], _ wordKeys: [Point]) -> Double {
+        guard wordKeys.count > 2 else { return 0 }
         let n = stroke.count
-        let centres = keys.unitCentres
-        // A corner's distance counts as much less as its spread is wider.
-        let corner = weights.letterSpread * weights.letterSpread / (weights.cornerSpread * weights.cornerSpread)
-        var previous = [Double](repeating: .infinity, count: n)
-        previous[0] = d2(centres[Int(seq[range.lowerBound])], stroke[0])
+        var previous = [Double](repeating: 0, count: n)
         var current = previous
-        for k in (range.lowerBound + 1)..<range.upperBound {
-            let c = centres[Int(seq[k])]
+        for k in 1..<(wordKeys.count - 1) {
+            let c = wordKeys[k]
             var running = Double.infinity
-            let isLast = k == range.upperBound - 1
-            let factor = isLast ? 1 : corner
             for j in 0..<n {
                 running = min(running, previous[j])
-                current[j] = isLast && j < n - 1 ? .infinity : running + factor * d2(c, stroke[j])
+                current[j] = running + d2(c, stroke[j])
             }
             swap(&previous, &current)
         }
-        return previous[n - 1]
+        return previous.min() ?? 0
+    }
+
+    /// The squared distance from the stroke of the key between the first and the last of
+    /// `wordKeys` that lies farthest from it (each key to the stroke's nearest point).
+    func farthest(_ stroke: [Point], _ wordKeys: [Point]) -> Double {
+        guard wordKeys.count > 2 else { return 0 }
+        var worst = 0.0
+        for k in 1..<(wordKeys.count - 1) {
+            var nearest = Double.infinity
+            for p in stroke { nearest = min(nearest, d2(wordKeys[k], p)) }
+            worst = max(worst, nearest)
+        }
+        return worst
     }
 
     /// The least cost of the stroke's odd points (those `fit` measures) against the segments of

@@ -20,9 +20,18 @@ public final class GlideWords: Sendable {
     let byEnds: [Int32]
     let groupStart: [Int32]
     let keyCount: Int
+    /// Words from this index on are the spell checker's (not the dictionary's).
+    let firstKnown: Int
 
     /// The range of `keySequence` that holds word `i`'s keys.
     func keys(of i: Int) -> Range<Int> { Int(keyStart[i])..<Int(keyStart[i + 1]) }
+
+    /// Word `i`'s letters (UTF-8 bytes that start a character, apostrophes and hyphens aside).
+    func letterCount(_ i: Int) -> Int {
+        var n = 0
+        for b in text[Int(textStart[i])..<Int(textStart[i + 1])] where b & 0xC0 != 0x80 && b != 0x27 && b != 0x2D { n += 1 }
+        return n
+    }
 
     /// Word `i` as written.
     func form(_ i: Int) -> String {
@@ -62,6 +71,7 @@ public final class GlideWords: Sendable {
         }
         if let p = pending { list.add(p.form, p.frequency, p.keys, hash: p.hash) }
         list.keepCommonest(limit)
+        firstKnown = list.frequencies.count
         if let known {
             let rarest = list.frequencies.min() ?? 0
             let knownClass = rarest - min(knownBelow, rarest)

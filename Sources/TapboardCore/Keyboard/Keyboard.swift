@@ -247,7 +247,14 @@ public struct KeyboardState: Sendable {
         switch p.mode {
         case .repeating, .cursor: return effects
         case .modifier: return effects + [.redrawAll]
-        case .stroke(let trace): return effects + endTrail() + [.stroke(trace)]
+        case .stroke(let trace):
+            // A stroke that stays about its key is a tap that wobbled: it types the key.
+            if let keys = GlideKeys(geometry: geometry),
+                GlideDecoder.length(of: trace.points, keys: keys) < GlideDecoder.shortestStroke
+            {
+                return effects + endTrail() + activate(geometry.keys[p.key].key, time: time)
+            }
+            return effects + endTrail() + [.stroke(trace)]
         case .tap, .long: return effects + activate(geometry.keys[p.key].key, time: time)
         }
     }
