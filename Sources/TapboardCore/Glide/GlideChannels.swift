@@ -55,56 +55,35 @@ public struct GlideChannels: Sendable {
         return (dx * ux + dy * uy, -dx * uy + dy * ux)
     }
 
-    var inner: Double {
-        get { values[6] }
-        set { values[6] = newValue }
+    /// One measure (its place in `values`).
+    enum Channel: Int {
+        case inner = 6
+        case path, place, pause
+        case keys = 12
+        case spellList
+        case innerMax = 16
+        case doubles, keysByTime
     }
-    var path: Double {
-        get { values[7] }
-        set { values[7] = newValue }
-    }
-    var place: Double {
-        get { values[8] }
-        set { values[8] = newValue }
-    }
-    var pause: Double {
-        get { values[9] }
-        set { values[9] = newValue }
+
+    /// The measure `c`. `inner`: the letters between the first and the last, each to its
+    /// nearest point of the stroke in order, squared distances summed; `path`: the stroke's
+    /// points' mean cost against the path's segments in order; `place`: the mean squared
+    /// distance point for point; `pause`: the pauses far from every key; `keys`: the word's
+    /// keys, when the stroke's times are known (0 without: fitted with `keysByTime`, it says
+    /// how many keys a stroke of one second crosses); `spellList`: 1 for a word only the spell
+    /// checker's list holds (not the dictionary of words people write); `innerMax`: the
+    /// squared distance of the inner key farthest from the stroke; `doubles`: letters the word
+    /// repeats on one key ("good": 1); `keysByTime`: the word's keys times the log of the
+    /// stroke's duration in seconds (0 at one second, about people's median, and without
+    /// times): longer words take longer to draw.
+    subscript(_ c: Channel) -> Double {
+        get { values[c.rawValue] }
+        set { values[c.rawValue] = newValue }
     }
 
     /// The stroke's length less the path's, over the spread expected of it.
     mutating func length(off: Double) {
         values[10] = off * off
         values[11] = off
-    }
-
-    /// The word's keys, when the stroke's times are known (0 without: fitted with `keysByTime`,
-    /// it says how many keys a stroke of one second crosses).
-    var keys: Double {
-        get { values[12] }
-        set { values[12] = newValue }
-    }
-    /// The squared distance of the inner key farthest from the stroke (each key to its nearest point).
-    var innerMax: Double {
-        get { values[16] }
-        set { values[16] = newValue }
-    }
-    /// Letters the word repeats on one key ("good": 1): its stroke looks like the word without them.
-    var doubles: Double {
-        get { values[17] }
-        set { values[17] = newValue }
-    }
-    /// The word's keys times the log of the stroke's duration in seconds (0 at one second,
-    /// about people's median, and without times): longer words take longer to draw.
-    var keysByTime: Double {
-        get { values[18] }
-        set { values[18] = newValue }
-    }
-
-    /// 1 for a word only the spell checker's list holds (not the dictionary of words people
-    /// write), 0 otherwise.
-    var spellList: Double {
-        get { values[13] }
-        set { values[13] = newValue }
     }
 }

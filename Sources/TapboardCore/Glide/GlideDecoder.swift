@@ -174,17 +174,17 @@ public struct GlideDecoder: Sendable {
             for k in range { wordKeys.append(centres[Int(set.keySequence[k])]) }
             var c = GlideChannels()
             c.ends(start: stroke[0], end: stroke[stroke.count - 1], keys: wordKeys)
-            c.inner = inner(stroke, wordKeys)
-            c.innerMax = farthest(stroke, wordKeys)
-            c.path = segments > 0 ? orderedDistance2(stroke, toPathOf: range, set.keySequence) / Double(segments) : 0
-            c.place = place
-            c.pause = pauses.cost(centres, seq: set.keySequence, range, spread: w.pauseSpread, cap: w.pauseCap, weight: 1)
+            c[.inner] = inner(stroke, wordKeys)
+            c[.innerMax] = farthest(stroke, wordKeys)
+            c[.path] = segments > 0 ? orderedDistance2(stroke, toPathOf: range, set.keySequence) / Double(segments) : 0
+            c[.place] = place
+            c[.pause] = pauses.cost(centres, seq: set.keySequence, range, spread: w.pauseSpread, cap: w.pauseCap, weight: 1)
             c.length(off: (strokeLength - path) / (w.lengthSpread + w.lengthShare * path))
             // The keys count with the stroke's duration (fitted together): without times, neither.
-            c.keys = duration == nil ? 0 : Double(range.count)
-            c.spellList = n == 0 && Int(i) >= set.firstKnown ? 1 : 0
-            c.doubles = Double(set.letterCount(Int(i)) - range.count)
-            c.keysByTime = duration.map { Double(range.count) * log($0) } ?? 0
+            c[.keys] = duration == nil ? 0 : Double(range.count)
+            c[.spellList] = n == 0 && Int(i) >= set.firstKnown ? 1 : 0
+            c[.doubles] = Double(set.letterCount(Int(i)) - range.count)
+            c[.keysByTime] = duration.map { Double(range.count) * log($0) } ?? 0
             var prior: Double?
             if let model {
                 // Words of the lists by their class; the others as the model knows them.
