@@ -32,6 +32,11 @@ def part_of(uid):
     return "tune" if hashlib.sha256(uid.encode()).digest()[0] % 2 == 0 else "report"
 
 
+def unpunctuated(word):
+    """`word` lower-cased with its apostrophes and hyphens taken out, as the study writes words."""
+    return word.lower().replace("'", "").replace("\u2019", "").replace("-", "")
+
+
 def letters_only(s):
     return " ".join(re.sub(r"[^a-z ]", "", s.lower()).split())
 
@@ -100,27 +105,35 @@ def to_line(s, mapping):
     return json.dumps({"context": context + " " if context else "", "points": points})
 
 
-def decode(binary, layout, output, lines, extra, jobs):
-    """Each line's candidates and the decode times' (median, p99, max) of each process."""
-    chunks = [lines[i::jobs] for i in range(jobs)]
-    args = [binary, "glide", "--layout", layout, "--output", output, "--batch", "--stats"] + extra
+def batch(args, lines, jobs):
+    """`tapboard glide --batch` (`args`) over `lines`, split among `jobs` processes: each
+    line's answer (parsed JSON, in order) and each process's standard error."""
+    chunks = [list(range(len(lines)))[i::jobs] for i in range(jobs)]
     procs = [subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True, cwd=ROOT) for _ in chunks]
-    outs = [p.communicate("".join(l + "\n" for l in c)) for p, c in zip(procs, chunks)]
+    outs = [p.communicate("".join(lines[i] + "\n" for i in c)) for p, c in zip(procs, chunks)]
     answers = [None] * len(lines)
-    stats = []
-    for j, (p, (out, err)) in enumerate(zip(procs, outs)):
+    for p, c, (out, err) in zip(procs, chunks, outs):
         if p.returncode != 0:
             sys.exit(f"bench-glide: {' '.join(args[1:])} exited with {p.returncode}: {err.strip()[-2000:]}")
-        got = [json.loads(l).get("candidates", []) for l in out.splitlines() if l.strip()]
-        if len(got) != len(chunks[j]):
-            sys.exit(f"bench-glide: {len(chunks[j])} strokes in, {len(got)} answers out")
-        for i, c in enumerate(got):
-            answers[j + i * jobs] = [w.lower() for w in c]
+        got = [json.loads(l) for l in out.splitlines() if l.strip()]
+        if len(got) != len(c):
+            sys.exit(f"bench-glide: {len(c)} strokes in, {len(got)} answers out")
+        for i, g in zip(c, got):
+            answers[i] = g
+    return answers, [err for _, err in outs]
+
+
+def decode(binary, layout, output, lines, extra, jobs):
+    """Each line's candidates and the decode times' (median, p99, max) of each process."""
+    args = [binary, "glide", "--layout", layout, "--output", output, "--batch", "--stats"] + extra
+    answers, errs = batch(args, lines, jobs)
+    stats = []
+    for err in errs:
         m = next((STATS.search(l) for l in err.splitlines() if l.startswith("glide") and STATS.search(l)), None)
         if m:
             stats.append(tuple(float(g) for g in m.groups()))
-    return answers, stats
+    return [[w.lower() for w in a.get("candidates", [])] for a in answers], stats
 
 
 def tally(strokes, answers):
@@ -130,7 +143,7 @@ def tally(strokes, answers):
         want = s["word"].lower()
         # The study's words are letters only ("im" for I'm, "dont" for don't): a candidate is
         # compared with its apostrophes and hyphens taken out.
-        cands = [c.replace("'", "").replace("\u2019", "").replace("-", "") for c in cands]
+        cands = [unpunctuated(c) for c in cands]
         one, three = cands[:1] == [want], want in cands[:3]
         groups = ["all" if len(want) > 1 else "one letter", "band " + s["band"]]
         groups.append("length " + next(n for n, lo, hi in LENGTHS if lo <= len(want) <= hi))

@@ -86,24 +86,23 @@ func glideCommand(_ o: Options, store: LayoutStore) -> Int32 {
 func channelsLine(_ decoder: GlideDecoder, _ stroke: GlideStroke, model: LanguageModel?) -> String {
     let found = decoder.measured(stroke.points, times: stroke.times, model: model)
     let w = decoder.weights
-    let scored = found.candidates.map { c in
-        (c, w.shapeScore(c.channels) + (c.prior.map { w.priorScore($0, stroke: found.stroke) } ?? 0))
+    let all = found.candidates
+    let priors = all.map { c in model.flatMap { decoder.prior(of: c, in: found, model: $0) } }
+    let scores = all.indices.map {
+        w.shapeScore(all[$0].channels) + (priors[$0].map { w.priorScore($0, stroke: found.stroke) } ?? 0)
     }
+    // The 40 best, and the line's word wherever it ranks.
+    var kept = Array(all.indices.sorted { scores[$0] > scores[$1] }.prefix(40))
     let target = stroke.word?.lowercased()
-    var kept = scored.sorted { $0.1 > $1.1 }.prefix(40).map(\.0)
-    if let target, let t = found.candidates.first(where: { found.word($0).lowercased() == target }),
-        !kept.contains(where: { $0.set == t.set && $0.index == t.index })
-    {
-        kept.append(t)
-    }
+    if let t = all.indices.first(where: { found.word(all[$0]).lowercased() == target }), !kept.contains(t) { kept.append(t) }
     func number(_ x: Double) -> String { x.isFinite ? "\(x)" : "0" }
-    let words = kept.map { GeometryJSON.quote(found.word($0)) }.joined(separator: ",")
-    let priors = kept.map { $0.prior.map(number) ?? "null" }.joined(separator: ",")
-    let channels = kept.map { c in
-        "[" + (0..<GlideChannels.names.count).map { number(c.channels.values[$0]) }.joined(separator: ",") + "]"
+    let words = kept.map { GeometryJSON.quote(found.word(all[$0])) }.joined(separator: ",")
+    let keptPriors = kept.map { priors[$0].map(number) ?? "null" }.joined(separator: ",")
+    let channels = kept.map { i in
+        "[" + GlideChannels.Channel.allCases.map { number(all[i].channels[$0]) }.joined(separator: ",") + "]"
     }.joined(separator: ",")
     return "{\"stroke\":[\(number(found.stroke.length)),\(number(found.stroke.bestPlace))],\"words\":[\(words)],"
-        + "\"priors\":[\(priors)],\"channels\":[\(channels)]}"
+        + "\"priors\":[\(keptPriors)],\"channels\":[\(channels)]}"
 }
 
 /// One line of `tapboard glide --batch`.

@@ -216,14 +216,20 @@ func shippedEnglish() throws -> Suggester {
         g.keys.first { $0.key.label == label || $0.key.action.name == label }!
     }
 
+    /// The us keyboard with glide on.
+    func glidingKeyboard() -> KeyboardState {
+        var s = KeyboardState(layout: us)
+        s.glides = true
+        return s
+    }
+
     func stroke(_ effects: [Effect]) -> [Point]? {
         for e in effects { if case .stroke(let trace) = e { return trace.points } }
         return nil
     }
 
     @Test func aSlideAcrossLettersIsAStrokeAndTypesNothingItself() {
-        var s = KeyboardState(layout: us)
-        s.glides = true
+        var s = glidingKeyboard()
         let g = geometry(s)
         var effects = s.press(.pointer, at: key("h", g).frame.center, time: 0, in: g)
         for p in strokePoints("hello", in: g).dropFirst() { effects += s.move(.pointer, to: p, in: g) }
@@ -236,8 +242,7 @@ func shippedEnglish() throws -> Suggester {
     }
 
     @Test func aStrokeThatBarelyLeavesItsKeyTypesTheKey() {
-        var s = KeyboardState(layout: us)
-        s.glides = true
+        var s = glidingKeyboard()
         let g = geometry(s)
         let i = key("i", g)
         var effects = s.press(.pointer, at: i.frame.center, time: 0, in: g)
@@ -251,8 +256,7 @@ func shippedEnglish() throws -> Suggester {
     }
 
     @Test func aStrokeKeepsWhenEachPointWasDrawnFromThePress() throws {
-        var s = KeyboardState(layout: us)
-        s.glides = true
+        var s = glidingKeyboard()
         let g = geometry(s)
         let points = strokePoints("hello", in: g)
         func drawn(start: UInt64, timeless: Int? = nil) throws -> GlideTrace {
@@ -295,8 +299,7 @@ func shippedEnglish() throws -> Suggester {
     }
 
     @Test func aLongPressThenASlidePicksAnAlternateNotAStroke() {
-        var s = KeyboardState(layout: us)
-        s.glides = true
+        var s = glidingKeyboard()
         let g = geometry(s)
         let e = key("e", g)
         _ = s.press(.pointer, at: e.frame.center, time: 0, in: g)
@@ -309,8 +312,7 @@ func shippedEnglish() throws -> Suggester {
     }
 
     @Test func theSpaceBarStillMovesTheCursor() {
-        var s = KeyboardState(layout: us)
-        s.glides = true
+        var s = glidingKeyboard()
         let g = geometry(s)
         let space = key("space", g)
         var effects = s.press(.pointer, at: space.frame.center, time: 0, in: g)
@@ -321,8 +323,7 @@ func shippedEnglish() throws -> Suggester {
     }
 
     @Test func slidesFromKeysThatAreNoLettersAreNoStrokes() {
-        var s = KeyboardState(layout: us)
-        s.glides = true
+        var s = glidingKeyboard()
         let g = geometry(s)
         for label in ["backspace", "return", "shift"] {
             let k = key(label, g)
@@ -335,8 +336,7 @@ func shippedEnglish() throws -> Suggester {
     }
 
     @Test func aStrokeIgnoresItsLongPressTimer() {
-        var s = KeyboardState(layout: us)
-        s.glides = true
+        var s = glidingKeyboard()
         let g = geometry(s)
         _ = s.press(.pointer, at: key("e", g).frame.center, time: 0, in: g)
         _ = s.move(.pointer, to: key("r", g).frame.center, in: g)

@@ -18,7 +18,6 @@ extension Controller {
     /// A stroke ended: the word it reads as goes in.
     mutating func stroke(_ trace: GlideTrace) -> [Command] {
         guard glides, let g = geometry, let keys = GlideKeys(geometry: g), let p = provider else { return [] }
-        guard GlideDecoder.length(of: trace.points, keys: keys) >= GlideDecoder.shortestStroke else { return [] }
         var out = finishTyping()
         let before = text.bestGuess?.beforeCursor.map { String($0.suffix(Suggester.contextLength)) } ?? ""
         let words = p.glide(trace, keys: keys, context: before, learned: learnedWithFieldWords())

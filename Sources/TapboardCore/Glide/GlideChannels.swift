@@ -13,15 +13,11 @@ import Darwin
 /// past the last key more than short of it), how near the letters between lie to the stroke,
 /// how far the stroke strays from the path, its length against the path's, and its pauses.
 public struct GlideChannels: Sendable {
-    /// The measures, in the order of `names`.
+    /// The measures, in the order of `Channel`.
     public var values = SIMD32<Double>()
 
     /// Each measure's name, for the fit and its report.
-    public static let names = [
-        "startAlong2", "startAlong", "startAcross2", "endAlong2", "endAlong", "endAcross2",
-        "inner", "path", "place", "pause", "length2", "length", "keys", "spellList", "startTail", "endTail",
-        "innerMax", "doubles", "keysByTime"
-    ]
+    public static let names = Channel.allCases.map { "\($0)" }
 
     /// The spread (key units) that the ends' tail measures (`startTail`, `endTail`) are taken
     /// at: log(1 + d² / tail²) grows as a squared distance near the key and slowly far from
@@ -33,15 +29,15 @@ public struct GlideChannels: Sendable {
     mutating func ends(start: Point, end: Point, keys: [Point]) {
         let (sa, sc) = GlideChannels.offset(start, from: keys[0], heading: keys[0], keys[1])
         let (ea, ec) = GlideChannels.offset(end, from: keys[keys.count - 1], heading: keys[keys.count - 2], keys[keys.count - 1])
-        values[0] = sa * sa
-        values[1] = sa
-        values[2] = sc * sc
-        values[3] = ea * ea
-        values[4] = ea
-        values[5] = ec * ec
+        self[.startAlong2] = sa * sa
+        self[.startAlong] = sa
+        self[.startAcross2] = sc * sc
+        self[.endAlong2] = ea * ea
+        self[.endAlong] = ea
+        self[.endAcross2] = ec * ec
         let t2 = GlideChannels.tail * GlideChannels.tail
-        values[14] = log(1 + (sa * sa + sc * sc) / t2)
-        values[15] = log(1 + (ea * ea + ec * ec) / t2)
+        self[.startTail] = log(1 + (sa * sa + sc * sc) / t2)
+        self[.endTail] = log(1 + (ea * ea + ec * ec) / t2)
     }
 
     /// `p`'s offset from `key` along the line from `a` to `b` and across it.
@@ -55,14 +51,12 @@ public struct GlideChannels: Sendable {
         return (dx * ux + dy * uy, -dx * uy + dy * ux)
     }
 
-    /// One measure (its place in `values`).
-    enum Channel: Int {
-        case inner = 6
-        case path, place, pause
-        case keys = 12
-        case spellList
-        case innerMax = 16
-        case doubles, keysByTime
+    /// One measure, by its place in `values` (and in `Weights.shape`: the order is the
+    /// fitted weights' order; add new channels at the end).
+    public enum Channel: Int, CaseIterable, Sendable {
+        case startAlong2, startAlong, startAcross2, endAlong2, endAlong, endAcross2
+        case inner, path, place, pause, length2, length, keys, spellList, startTail, endTail
+        case innerMax, doubles, keysByTime
     }
 
     /// The measure `c`. `inner`: the letters between the first and the last, each to its
@@ -76,14 +70,14 @@ public struct GlideChannels: Sendable {
     /// repeats on one key ("good": 1); `keysByTime`: the word's keys times the log of the
     /// stroke's duration in seconds (0 at one second, about people's median, and without
     /// times): longer words take longer to draw.
-    subscript(_ c: Channel) -> Double {
+    public subscript(_ c: Channel) -> Double {
         get { values[c.rawValue] }
         set { values[c.rawValue] = newValue }
     }
 
     /// The stroke's length less the path's, over the spread expected of it.
     mutating func length(off: Double) {
-        values[10] = off * off
-        values[11] = off
+        self[.length2] = off * off
+        self[.length] = off
     }
 }
