@@ -91,6 +91,28 @@ final class ShippedEmojiNames: EmojiNameLibrary {
         #expect(topRow(d) == ["🔍 type a name"])
     }
 
+    @Test func turningTheOutputKeepsTheSearchItsQueryAndItsResults() throws {
+        var d = try driven(names: ShippedEmojiNames())
+        d.focus("")
+        d.tap("next-keyboard")
+        d.tap("🔍")
+        for k in ["p", "i", "z"] { d.tap(k) }
+        let found = topRow(d)
+        #expect(found.first == "🔍 piz" && found.contains("🍕"))
+        let portrait = try #require(d.c.geometry)
+        d.record(d.c.outputChanged(width: 1280, height: 720))
+        d.host.configure(height: d.c.wantedHeight)
+        #expect(d.c.keyboard.layerName == "search")
+        #expect(topRow(d) == found)
+        // Laid out again for the new size, the results where the row puts them.
+        let landscape = try #require(d.c.geometry)
+        #expect(landscape.width == 1280 && landscape.width != portrait.width)
+        #expect(landscape.keys.contains { $0.key.label == "🍕" })
+        // The query goes on where it was.
+        d.tap("z")
+        #expect(topRow(d).first == "🔍 pizz")
+    }
+
     @Test func theStripOffersAnEmojiForTheWordWhenOn() throws {
         var on = Settings()
         on.emojiSuggestions = true

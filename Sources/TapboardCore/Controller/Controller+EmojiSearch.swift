@@ -86,6 +86,20 @@ extension Controller {
         return layOutKeysAgain(layer: keyboard.layerName) + [.redraw(nil)]
     }
 
+    /// The keyboard shows `layout` already: the same layout, or it with what emoji search
+    /// wrote in its search layer's top row (a keyboard chosen again, as when the output
+    /// turns, keeps the search and its results).
+    func isShown(_ layout: Layout) -> Bool {
+        func apartFromResults(_ layout: Layout) -> Layout {
+            var l = layout
+            if let i = l.layers.firstIndex(where: { $0.name == Self.emojiSearchLayer }), !l.layers[i].rows.isEmpty {
+                l.layers[i].rows[0] = []
+            }
+            return l
+        }
+        return layout == keyboard.layout || apartFromResults(layout) == apartFromResults(keyboard.layout)
+    }
+
     /// The search layer `layer` of `layout` showing `query` and the emoji `names` finds
     /// for it, as the live panel shows them (for `tapboard preview` and `geometry`).
     public static func emojiSearch(_ layer: Layer, of layout: Layout, query: String, names: EmojiNames?) -> Layer {

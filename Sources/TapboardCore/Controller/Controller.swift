@@ -263,7 +263,7 @@ public struct Controller {
         switch shown {
         case .failure(let e): return [.say(e.message)]
         case .success(let layout):
-            guard layout != keyboard.layout else { return [] }
+            guard !isShown(layout) else { return [] }
             let cancelled = finishTyping() + translate(keyboard.cancelAll())
             keyboard.setLayout(layout)
             compositionRulesChanged()
