@@ -346,6 +346,23 @@ import Testing
         #expect(l.completions(for: "hel", context: "all").first == "help")
     }
 
+    @Test func aLearnedPairFollowsItsWordAcrossACommaButNotAFullStop() {
+        // "hello, world" typed twice, learned as the keyboard learns it.
+        var learned = LearnedWords()
+        for _ in 0..<2 {
+            learned.learn("hello", after: nil)
+            learned.learn("world", after: "hello")
+        }
+        #expect(s.strip(for: "", context: "hello ", learned: learned, autocorrect: true).slots[1] == .word("world"))
+        #expect(s.strip(for: "", context: "hello, ", learned: learned, autocorrect: true).slots[1] == .word("world"))
+        #expect(s.strip(for: "", context: "Hello; ", learned: learned, autocorrect: true).slots[1] == .word("world"))
+        learned.learn("pm", after: "5", kept: true)
+        #expect(s.strip(for: "", context: "at 5 ", learned: learned, autocorrect: true).slots[1] == .word("pm"))
+        // A full stop ends the sentence: the next one starts afresh.
+        #expect(!s.strip(for: "", context: "hello. ", learned: learned, autocorrect: true).slots.contains(.word("world")))
+        #expect(!s.strip(for: "", context: "hello! ", learned: learned, autocorrect: true).slots.contains(.word("world")))
+    }
+
     @Test func stripOrder() {
         let plain = s.suggest("hell", context: "").strip
         #expect(plain.slots[1] == .word("hello") && !plain.slots.contains(.word("hell")))

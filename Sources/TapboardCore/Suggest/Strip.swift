@@ -89,9 +89,9 @@ extension Suggester: SuggestionProvider {
         s.learnedWords = learned.words
         s.bigrams = learned.pairs
         if word.isEmpty {
-            // Between words: what the user wrote after the last word before.
-            let last = context.split(whereSeparator: { $0 == " " || $0 == "\n" }).last.map { $0.lowercased() } ?? ""
-            var next = learned.next(after: last).filter { s.learnedCount($0) > 0 }
+            // Between words: what the user wrote after the word before (none at a sentence start).
+            let previous = Context(context).previous
+            var next = previous.map { learned.next(after: $0).filter { s.learnedCount($0) > 0 } } ?? []
             for w in s.nextWords(context: context) where next.count < 3 && !next.contains(w) { next.append(w) }
             return Strip(ranked: next)
         }

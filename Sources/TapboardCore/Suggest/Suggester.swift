@@ -149,7 +149,9 @@ public struct Suggestions: Sendable, Equatable {
 
 /// What the text before the word says.
 struct Context {
-    /// The previous word, lower-cased.
+    /// The previous word (or number), lower-cased, without a comma, semicolon or colon
+    /// after it ("hello, " → "hello"); nil at a sentence start. The strip's learned pairs
+    /// and the language model both read it here.
     var previous: String?
     /// The word starts a sentence (nothing before it, or . ! ? before it).
     var sentenceStart: Bool
@@ -174,10 +176,12 @@ struct Context {
         // An opening quote or bracket right before the word starts a sentence too ("He said, “It").
         sentenceStart = last == "." || last == "!" || last == "?" || last == "\u{2026}" || Context.opening.contains(last)
         afterComma = last == "," || last == ";" || last == ":"
+        if afterComma { end = text.index(before: end) }
         var start = end
         while start > text.startIndex {
             let c = text[text.index(before: start)]
-            guard Search.isWordCharacter(c) else { break }
+            // Digits too: learning pairs "at 5 pm" as 5 → pm.
+            guard Search.isWordCharacter(c) || c.isNumber else { break }
             start = text.index(before: start)
         }
         previous = start < end ? text[start..<end].lowercased() : nil
