@@ -106,6 +106,15 @@ func shippedEnglish() throws -> Suggester {
         #expect(decode("cynics", context: "They were all cynics, and they were ").first == "cynics")
     }
 
+    @Test func theShortlistKeepsTheCommonerOfWordsThatStrokeAlike() {
+        // "of", "off" and "oof" cross the same keys: with room for one word, the model's
+        // decoder measures the commonest.
+        var decoder = english.glideDecoder(for: keys)
+        decoder.weights.shortlist = 1
+        let found = decoder.measured(strokePoints("of", in: g), times: nil, model: english.languageModel(after: "one"))
+        #expect(found.candidates.map(found.word) == ["of"])
+    }
+
     @Test func thePlainMatcherReadsShapesWithoutTheModel() {
         let plain = english.glideDecoder(for: keys).decode(strokePoints("keyboard", in: g))
         #expect(plain.first == "keyboard")

@@ -13,8 +13,8 @@ extension GlideDecoder {
         /// How We Swipe study's, the tuning half of its development participants
         /// (`scripts/fit-glide`; dictionaries/README.md names the data and its licence).
         public var shape = SIMD32<Double>(
-            -4.098, -0.774, -4.516, 0, 1.391, -1.598, -0.9016, -15.43, -2.032, -0.6909,
-            0, -0.6756, -0.4751, -0.4923, -1.401, -2.078, -1.375, -0.227, 0.2412, 0,
+            -6.031, -0.7531, -6.253, 0, 1.286, -1.575, -0.881, -16.36, -1.865, -0.7522,
+            0, -0.6251, -0.5007, -0.3391, -0.3011, -2.312, -1.213, -0.2319, 0.2119, 0,
             0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
             0, 0)
         /// The language model's weight: its classes (a tenth of ln 10 each) times `prior[0]`,
@@ -22,7 +22,7 @@ extension GlideDecoder {
         /// fadeFrom / length: a long stroke's shape says more than its words' classes), plus
         /// `prior[2]` times the nearest word's point-for-point distance (a sloppy stroke's
         /// shape says less). Fitted with `shape`.
-        public var prior = SIMD4<Double>(0.2967, 0.4899, 1.044, 0)
+        public var prior = SIMD4<Double>(0.2633, 0.5515, 1.077, 0)
         public var fadeFrom = 4.0
         /// How far a stroke's ends may lie from its first and last keys' centres.
         public var endRadius = 1.35
@@ -41,8 +41,14 @@ extension GlideDecoder {
         /// unit.
         public var lengthSpread = 0.6
         public var lengthShare = 0.15
-        /// Words measured in full: the best by their point-for-point distance.
+        /// Words measured in full: the best by their point-for-point distance (less
+        /// `shortlistPrior` a frequency class).
         public var shortlist = 160
+        /// What a word's frequency class takes off its point-for-point distance when the
+        /// shortlist is chosen (squared key units a class; 0: distance alone), and the class
+        /// counted for words no list holds (learned words: about a word of middling frequency).
+        public var shortlistPrior = 0.05
+        public var unlistedClass = 30.0
         /// ...and both ends together (the root of the sum of their squares) no farther than this.
         public var bothEnds = 1.5
         /// A word whose keys' bounding box is off the stroke's by more than this on a side is
@@ -79,7 +85,7 @@ extension GlideDecoder {
                 ("lengthSlack", \.lengthSlack), ("lengthSpread", \.lengthSpread), ("lengthShare", \.lengthShare),
                 ("fadeFrom", \.fadeFrom), ("boxSlack", \.boxSlack), ("bothEnds", \.bothEnds), ("window", \.window),
                 ("pauseSpread", \.pauseSpread), ("pauseCap", \.pauseCap), ("pauseDepth", \.pauseDepth),
-                ("direction", \.direction)
+                ("direction", \.direction), ("shortlistPrior", \.shortlistPrior), ("unlistedClass", \.unlistedClass)
             ]
         }
 

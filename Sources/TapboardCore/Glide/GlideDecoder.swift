@@ -140,10 +140,11 @@ public struct GlideDecoder: Sendable {
         let ends = centres.indices.filter { d2(centres[$0], stroke[stroke.count - 1]) <= r2 }
         var sets = [words]
         if let model, let extra = unlistedWords(model) { sets.append(extra) }
-        var near: [(set: Int, index: Int32, place: Double, path: Double)] = []
+        var near: [(set: Int, index: Int32, place: Double, path: Double, rank: Double)] = []
         var template = [Point](repeating: Point(x: 0, y: 0), count: coarse.count)
         let box = Box(stroke)
         let endCost = w.bothEnds * w.bothEnds
+        let favour = model == nil ? 0 : w.shortlistPrior
         for (n, set) in sets.enumerated() {
             for s in starts {
                 let ds = d2(centres[s], stroke[0])
@@ -159,13 +160,17 @@ public struct GlideDecoder: Sendable {
                         if w.cornerCut > 0 { cutCorners(&template, by: w.cornerCut) }
                         var sum = 0.0
                         for j in 0..<coarse.count { sum += d2(coarse[j], template[j]) }
-                        near.append((n, i, sum / Double(coarse.count), path))
+                        let place = sum / Double(coarse.count)
+                        // Common words first among those about as near (with a model: the plain
+                        // matcher knows shapes only).
+                        let rank = place - favour * (n == 0 ? Double(set.frequencies[Int(i)]) : w.unlistedClass)
+                        near.append((n, i, place, path, rank))
                     }
                 }
             }
         }
         if near.count > w.shortlist {
-            near.sort { $0.place < $1.place }
+            near.sort { $0.rank < $1.rank }
             near.removeLast(near.count - w.shortlist)
         }
         var out = Measured(sets: sets, stroke: StrokeFacts(length: strokeLength, bestPlace: near.map(\.place).min() ?? 0))
@@ -174,7 +179,7 @@ public struct GlideDecoder: Sendable {
         let segments = (stroke.count - 1) / 2
         // Seconds: 0 on the log scale is a stroke of one second, about the median of people's.
         let duration = times.flatMap { t in t.last.map { max(0.1, ($0 - t[0]) / 1000) } }
-        for (n, i, place, path) in near {
+        for (n, i, place, path, _) in near {
             let set = sets[n]
             let range = set.keys(of: Int(i))
             wordKeys.removeAll(keepingCapacity: true)
