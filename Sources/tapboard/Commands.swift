@@ -62,8 +62,8 @@ func showsStrip(_ o: Options, layout: Layout, store: LayoutStore, settings: Sett
     field.active = true
     field.purpose = o.purpose ?? .normal
     // An engine's candidates show whatever the settings say (as Controller.engine decides).
-    if case .engine(let e)? = layout.compose { return !e.keepsUserData || Controller.takesSuggestions(field) }
-    return (settings ?? loadSettings(o)).suggestions && Controller.takesSuggestions(field)
+    if case .engine(let e)? = layout.compose { return !e.keepsUserData || FieldAllows(field).contains(.learning) }
+    return (settings ?? loadSettings(o)).suggestions && FieldAllows(field).contains(.suggestions)
         && DictionaryStore(layouts: store).path(language: layout.language) != nil
 }
 

@@ -156,6 +156,15 @@ struct StandInOpener: CompositionOpener {
         #expect(d.textOut(out) == [.edit(TextEdit(insert: "n"))] && d.c.preedit == "" && !d.c.showsStrip)
     }
 
+    @Test func anAddressFieldGetsTheLettersAsTheyAre() throws {
+        // The engine keeps what it is given (its user dictionary): nothing of an email or URL.
+        for purpose in [ContentPurpose.email, .url] {
+            var d = try Driven(["zh"], compositions: StandInOpener())
+            d.focus("", purpose: purpose)
+            #expect(d.textOut(d.tap("n")) == [.edit(TextEdit(insert: "n"))] && d.c.preedit == "", "\(purpose)")
+        }
+    }
+
     @Test func withoutAnOpenerTheKeysAreTypedAsTheyAre() throws {
         var d = try Driven(["zh"])
         d.focus("")

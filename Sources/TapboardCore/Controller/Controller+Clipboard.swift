@@ -3,7 +3,7 @@
 extension Controller {
     /// The focused field is secret (it said so, or it showed masked text): nothing copied
     /// meanwhile is kept.
-    var fieldIsSecret: Bool { Self.isSensitive(field) || privacy.hidesText }
+    var fieldIsSecret: Bool { !allows.contains(.showing) }
 
     /// Whether a new selection offering these MIME types is worth reading for the history.
     public func wantsClipboardText(types: [String]) -> Bool {

@@ -77,11 +77,12 @@ extension Controller {
     }
 
     /// The shown keyboard's engine, when its letters go through it in this field: only with
-    /// text-input (the preedit), and an engine that keeps what the user writes not in fields
-    /// that must not be learned from (password, PIN, terminal, secret text).
+    /// text-input (the preedit), and an engine that keeps what the user writes only in fields
+    /// that may be learned from (`FieldAllows.learning`: not password, PIN, terminal, secret
+    /// text, email or URL).
     var engine: CompositionEngine? {
         guard case .engine(let e)? = keyboard.layout.compose, composition != nil, textInputField != nil else { return nil }
-        if e.keepsUserData, !Self.takesSuggestions(field) || privacy.hidesText { return nil }
+        if e.keepsUserData, !allows.contains(.learning) { return nil }
         return e
     }
 

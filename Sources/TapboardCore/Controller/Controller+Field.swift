@@ -1,17 +1,14 @@
 /// The focused field: what the input method reports after each `done`.
 extension Controller {
-    /// Fields whose text must not be shown magnified or remembered.
-    static func isSensitive(_ f: TextFieldState) -> Bool {
-        f.purpose == .password || f.purpose == .pin || f.hints.contains(.hiddenText)
-            || f.hints.contains(.sensitiveData)
-    }
+    /// What the focused field allows (`FieldAllows`, the one place that decides it).
+    var allows: FieldAllows { FieldAllows(field, privacy) }
 
     /// The input method's state after a `done`, with what the `done` changed.
     public mutating func fieldChanged(_ change: InputMethodState.Change, _ reported: TextFieldState) -> [Command] {
         guard textInputUsable else { return [] }
         var out: [Command] = []
         var state = reported
-        if change == .updated, Self.isSensitive(field), !Self.isSensitive(state) {
+        if change == .updated, FieldAllows.isSecret(field), !FieldAllows.isSecret(state) {
             // A field that said it is secret stays secret until focus moves: Firefox's
             // later updates come without the content type (normal, by the protocol),
             // and a password must never reach the strip or the learned words.
@@ -36,7 +33,7 @@ extension Controller {
             }
             out += noticeHiddenText(state.surrounding)
             if change == .activated || state.purpose != before.purpose || state.hints != before.hints {
-                keyboard.previews = settings.keyPreview && !Self.isSensitive(state) && !privacy.hidesText
+                keyboard.previews = settings.keyPreview && FieldAllows(state, privacy).contains(.showing)
                 returnLabel = state.purpose == .url ? "Go" : ""
                 if change == .activated || state.purpose != selection.purpose {
                     selection.fieldChanged(purpose: state.purpose)

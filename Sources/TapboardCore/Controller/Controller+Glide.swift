@@ -5,7 +5,7 @@ extension Controller {
     /// Strokes are read in fields where the strip would show (prose, not secret, the
     /// keyboard's language has a dictionary), while the `glide` setting is on.
     var glides: Bool {
-        settings.glide && textInputField != nil && Self.takesSuggestions(field) && !privacy.hidesText && hasSuggestions
+        settings.glide && textInputField != nil && allows.contains(.suggestions) && hasSuggestions
     }
 
     /// A stroke began: the words are made ready as strokes while the finger moves, if they

@@ -6,16 +6,6 @@
 /// case, its undo) goes as BackSpace keys and typed keys, which every client applies in
 /// order (delete_surrounding_text is unreliable: Chromium drops it, GTK4 counts characters).
 extension Controller {
-    /// Fields where the strip shows: prose, not secret.
-    public static func takesSuggestions(_ f: TextFieldState) -> Bool {
-        switch f.purpose {
-        case .normal, .alpha, .name, .email, .url:
-            return !f.hints.contains(.hiddenText) && !f.hints.contains(.sensitiveData)
-        default:
-            return false
-        }
-    }
-
     /// The shown keyboard's language (`en` for `en-US`); empty for emoji and pads.
     var language: String {
         String(keyboard.layout.language.prefix { $0 != "-" }).lowercased()
@@ -41,19 +31,17 @@ extension Controller {
     /// candidates, else where suggestions are wanted.
     var wantsStrip: Bool {
         if engine != nil { return true }
-        return settings.suggestions && textInputField != nil && Self.takesSuggestions(field) && !privacy.hidesText
-            && hasSuggestions
+        return settings.suggestions && textInputField != nil && allows.contains(.suggestions) && hasSuggestions
     }
 
     var mayAutocorrect: Bool {
-        settings.autocorrect && ![.email, .url, .name].contains(field.purpose)
+        settings.autocorrect && allows.contains(.correction)
     }
 
     /// Never from password, PIN, sensitive, terminal, URL or email fields, nor from a
     /// field that keeps its text from the input method.
     var mayLearn: Bool {
-        settings.learn && Self.takesSuggestions(field) && ![.email, .url].contains(field.purpose)
-            && !privacy.hidesText
+        settings.learn && allows.contains(.learning)
     }
 
     /// Separators after which space or punctuation may correct the word.

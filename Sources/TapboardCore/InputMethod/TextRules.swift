@@ -16,7 +16,7 @@ public enum TextRules {
         case .terminal, .email, .url, .password, .pin, .digits, .number, .phone, .date, .time, .datetime:
             return false
         default:
-            return !field.hints.contains(.hiddenText) && !field.hints.contains(.sensitiveData)
+            return !FieldAllows.isSecret(field)
         }
     }
 
