@@ -363,6 +363,19 @@ import Testing
         #expect(!s.strip(for: "", context: "hello! ", learned: learned, autocorrect: true).slots.contains(.word("world")))
     }
 
+    @Test func theTextBeforeIsReadInOnePlace() {
+        // The word before as written (the emoji strip's), and for pairs (lower-cased, none
+        // after a sentence's end or past a closing bracket).
+        let ended = Context("I love Pizza. ")
+        #expect(ended.lastWord == "Pizza" && ended.previous == nil && ended.sentenceStart)
+        let bracketed = Context("(hello) ")
+        #expect(bracketed.lastWord == "hello" && bracketed.previous == nil)
+        let comma = Context("Hello, ")
+        #expect(comma.previous == "hello" && comma.afterComma && comma.pairKey == ",")
+        #expect(Context("see Bob ").previous == "bob" && Context("see Bob ").pairKey == "bob")
+        #expect(Context("").lastWord == nil && Context("").sentenceStart)
+    }
+
     @Test func stripOrder() {
         let plain = s.suggest("hell", context: "").strip
         #expect(plain.slots[1] == .word("hello") && !plain.slots.contains(.word("hell")))

@@ -239,6 +239,20 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
         #expect(again.c.strip.slots[1] == .word("bob"))
     }
 
+    @Test func pairsAreLearnedAcrossACommaButNotAcrossAFullStop() throws {
+        var d = try driven()
+        d.focus("")
+        for k in ["h", "i", ",", "space", "b", "o", "b", ".", "space", "s", "a", "m", "space"] { d.tap(k) }
+        d.focus("hi, bob. Sam ", change: .updated)
+        let saved = d.c.timerFired(.saveLearned, time: 0)
+        guard case .saveLearned(_, let words)? = saved.first else {
+            Issue.record("nothing to save: \(saved)")
+            return
+        }
+        #expect(words.next(after: "hi") == ["bob"])
+        #expect(words.next(after: "bob").isEmpty)
+    }
+
     @Test func aWordTappedFromTheStripOrRestoredIsKeptAtOnce() throws {
         // Typed and left: counted once (in force from its second use). Tapped from the strip,
         // or brought back by backspace after a correction: counted two (in force at once).

@@ -154,8 +154,7 @@ extension Controller {
     /// typed); empty otherwise.
     static func lastWord(_ text: String) -> String {
         guard text.hasSuffix(" ") else { return "" }
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" })
-        return words.last.map { String($0).trimmingCharacters(".,!?;:\"()") } ?? ""
+        return Context(text).lastWord ?? ""
     }
 
     /// The strip's emoji tapped: it goes after the word (the word being typed is kept as

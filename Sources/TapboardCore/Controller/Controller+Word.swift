@@ -266,11 +266,8 @@ extension Controller {
         // The word's letters are in the field already: the one before is before them.
         var before = text.bestGuess?.beforeCursor.map(String.init) ?? ""
         if before.hasSuffix(used) { before.removeLast(used.count) }
-        let previous = before.split(whereSeparator: { $0 == " " || $0 == "\n" }).last.map(String.init)
-        word.used(
-            .init(
-                word: used, previous: previous?.trimmingCharacters(".,!?;:\"()"), language: language,
-                kept: kept))
+        // None at a sentence start: no pair across a full stop.
+        word.used(.init(word: used, previous: Context(before).previous, language: language, kept: kept))
     }
 
     /// The field is being left: its words become learned words, if the field ever showed
@@ -329,9 +326,5 @@ extension String {
         var s = unicodeScalars
         s.removeLast(min(count, s.count))
         self = String(s)
-    }
-
-    func trimmingCharacters(_ set: String) -> String {
-        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
     }
 }

@@ -147,58 +147,6 @@ public struct Suggestions: Sendable, Equatable {
     }
 }
 
-/// What the text before the word says.
-struct Context {
-    /// The previous word (or number), lower-cased, without a comma, semicolon or colon
-    /// after it ("hello, " → "hello"); nil at a sentence start. The strip's learned pairs
-    /// and the language model both read it here.
-    var previous: String?
-    /// The word starts a sentence (nothing before it, or . ! ? before it).
-    var sentenceStart: Bool
-    /// What the language's pairs are keyed by: the previous word, "<s>" or ",".
-    var pairKey: String? { sentenceStart ? "<s>" : afterComma ? "," : previous }
-    /// A comma, semicolon or colon comes right before the word.
-    var afterComma = false
-    static let opening: Set<Character> = ["\"", "\u{201C}", "\u{2018}", "(", "["]
-    /// The text before the word.
-    let text: String
-
-    init(_ text: String) {
-        self.text = text
-        var end = text.endIndex
-        while end > text.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
-        guard end > text.startIndex else {
-            previous = nil
-            sentenceStart = true
-            return
-        }
-        let last = text[text.index(before: end)]
-        // An opening quote or bracket right before the word starts a sentence too ("He said, “It").
-        sentenceStart = last == "." || last == "!" || last == "?" || last == "\u{2026}" || Context.opening.contains(last)
-        afterComma = last == "," || last == ";" || last == ":"
-        if afterComma { end = text.index(before: end) }
-        var start = end
-        while start > text.startIndex {
-            let c = text[text.index(before: start)]
-            // Digits too: learning pairs "at 5 pm" as 5 → pm.
-            guard Search.isWordCharacter(c) || c.isNumber else { break }
-            start = text.index(before: start)
-        }
-        previous = start < end ? text[start..<end].lowercased() : nil
-        if sentenceStart { previous = nil }
-    }
-
-    /// Whether the text already holds `word` (lower-cased, plain apostrophes) as a whole
-    /// word: a word the user typed and left there is one they mean.
-    /// With `caseSensitive`, `word` is compared as typed: a word left in one case says
-    /// nothing against another case of it ("I think" then "i").
-    func holds(_ word: String, caseSensitive: Bool = false) -> Bool {
-        text.split(whereSeparator: { !Search.isWordCharacter($0) }).contains {
-            $0.count == word.count && Search.plainApostrophes(caseSensitive ? String($0) : $0.lowercased()) == word
-        }
-    }
-}
-
 /// How the user typed the word's letters.
 enum CaseShape {
     case lower, capitalized, upper

@@ -1,0 +1,62 @@
+/// What the text before the word says: the one reading of it that the strip, next words,
+/// glide's language model, learning and the emoji strip share. Sentence starts, punctuation
+/// after the word before and words across a comma are decided here.
+struct Context {
+    /// The word (or number) before, as written, with the punctuation after it stepped over
+    /// ("pizza. " → "pizza", "(hello) " → "hello"); nil when no word comes before.
+    var lastWord: String?
+    /// The previous word lower-cased, for pairs: `lastWord` when nothing but a comma,
+    /// semicolon or colon follows it ("hello, " → "hello"); nil at a sentence start.
+    var previous: String?
+    /// The word starts a sentence (nothing before it, or . ! ? before it).
+    var sentenceStart: Bool
+    /// What the language's pairs are keyed by: the previous word, "<s>" or ",".
+    var pairKey: String? { sentenceStart ? "<s>" : afterComma ? "," : previous }
+    /// A comma, semicolon or colon comes right before the word.
+    var afterComma = false
+    static let opening: Set<Character> = ["\"", "\u{201C}", "\u{2018}", "(", "["]
+    /// What may follow a word before the space: sentence ends, commas, closing quotes and brackets.
+    static let closing: Set<Character> = [".", ",", "!", "?", ";", ":", "\u{2026}", "\"", "\u{201D}", "\u{2019}", ")", "]"]
+    /// The text before the word.
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+        var end = text.endIndex
+        while end > text.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
+        guard end > text.startIndex else {
+            sentenceStart = true
+            return
+        }
+        let last = text[text.index(before: end)]
+        // An opening quote or bracket right before the word starts a sentence too ("He said, “It").
+        sentenceStart = last == "." || last == "!" || last == "?" || last == "\u{2026}" || Context.opening.contains(last)
+        afterComma = last == "," || last == ";" || last == ":"
+        var wordEnd = end
+        while wordEnd > text.startIndex, Context.closing.contains(text[text.index(before: wordEnd)]) {
+            wordEnd = text.index(before: wordEnd)
+        }
+        var start = wordEnd
+        while start > text.startIndex {
+            let c = text[text.index(before: start)]
+            // Digits too: learning pairs "at 5 pm" as 5 → pm.
+            guard Search.isWordCharacter(c) || c.isNumber else { break }
+            start = text.index(before: start)
+        }
+        if start < wordEnd { lastWord = String(text[start..<wordEnd]) }
+        // Pairs only straight after the word, or across one comma.
+        let adjacent = wordEnd == end || (afterComma && text.index(after: wordEnd) == end)
+        if !sentenceStart, adjacent { previous = lastWord?.lowercased() }
+    }
+
+    /// Whether the text already holds `word` (lower-cased, plain apostrophes) as a whole
+    /// word: a word the user typed and left there is one they mean.
+    /// With `caseSensitive`, `word` is compared as typed: a word left in one case says
+    /// nothing against another case of it ("I think" then "i").
+    func holds(_ word: String, caseSensitive: Bool = false) -> Bool {
+        text.split(whereSeparator: { !Search.isWordCharacter($0) }).contains {
+            $0.count == word.count && Search.plainApostrophes(caseSensitive ? String($0) : $0.lowercased()) == word
+        }
+    }
+}
+
