@@ -28,9 +28,7 @@ func strokePoints(_ word: String, in g: PanelGeometry, step: Double = 12, offset
 
 /// The shipped English dictionary and pairs.
 func shippedEnglish() throws -> Suggester {
-    let words = try #require(readBytes(Repository.dictionaries + "/en.tbd"))
-    let pairs = try #require(readBytes(Repository.dictionaries + "/en-pairs.tbd"))
-    return Suggester(source: try Lexicon(bytes: words), pairs: try Lexicon(bytes: pairs))
+    Suggester(source: try shippedDictionary("en"), pairs: try shippedDictionary("en-pairs"))
 }
 
 /// The decoder: key geometry from the layout, words from the dictionary, the language model.
