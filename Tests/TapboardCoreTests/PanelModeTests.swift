@@ -179,7 +179,7 @@ import Testing
                     let realKeys = layer.rows.flatMap { $0 }.filter { $0.action != .spacer }.count
                     let placedKeys = g.keys.filter { $0.row >= 0 }
                     #expect(placedKeys.count >= realKeys, "\(name): keys lost")
-                    // Faults gathered, then one expectation each a panel: one a key pair took seconds.
+                    // Faults gathered, then one expectation each a panel (see overlappingCells).
                     var outside: [String] = []
                     var notAtCentre: [String] = []
                     for k in g.keys {
@@ -189,13 +189,7 @@ import Testing
                     }
                     #expect(outside.isEmpty, "\(name): \(outside)")
                     #expect(notAtCentre.isEmpty, "\(name): \(notAtCentre)")
-                    let cells = g.keys.map(\.cell)
-                    var overlaps: [String] = []
-                    for i in cells.indices {
-                        for j in (i + 1)..<cells.count where cells[i].intersects(cells[j]) {
-                            overlaps.append("\(g.keys[i].key.label) overlaps \(g.keys[j].key.label)")
-                        }
-                    }
+                    let overlaps = overlappingCells(g)
                     #expect(overlaps.isEmpty, "\(name): \(overlaps)")
                 }
             }
