@@ -73,6 +73,21 @@ public final class Canvas {
         return UnsafeRawPointer(data).load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
     }
 
+    /// Every pixel as 0xAARRGGBB, row after row (`pixelWidth` to a row), read in one pass:
+    /// for comparing whole pictures, where `pixel(x:y:)` a pixel at a time is slow.
+    public func pixels() -> [UInt32] {
+        flush()
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface) else { return [] }
+        var all: [UInt32] = []
+        all.reserveCapacity(pixelWidth * pixelHeight)
+        for y in 0..<pixelHeight {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            all.append(contentsOf: UnsafeBufferPointer(start: row, count: pixelWidth))
+        }
+        return all
+    }
+
     /// Sets the pixel at (x, y) to 0xAARRGGBB (premultiplied); for test images.
     public func setPixel(x: Int, y: Int, _ value: UInt32) {
         flush()

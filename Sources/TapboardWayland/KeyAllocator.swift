@@ -14,7 +14,8 @@ struct KeyAllocator {
 
     init(codes: Range<UInt32>) { self.codes = codes }
 
-    private func freeCode() -> UInt32? { codes.first { !used.contains($0) } }
+    /// The lowest code not in use from `start` on.
+    private func freeCode(from start: UInt32) -> UInt32? { (start..<codes.upperBound).first { !used.contains($0) } }
 
     /// Maps exactly `keysyms` (as many as fit) plus whatever is held; keysyms already
     /// mapped keep their codes. Returns whether the mapping changed.
@@ -26,10 +27,13 @@ struct KeyAllocator {
             used.remove(code)
         }
         onDemand = onDemand.filter { mapped[$0] != nil && !wanted.contains($0) }
+        // Codes are only taken here, so each free code lies past the one before.
+        var from = codes.lowerBound
         for sym in keysyms where mapped[sym] == nil {
-            guard let code = freeCode() else { break }
+            guard let code = freeCode(from: from) else { break }
             mapped[sym] = code
             used.insert(code)
+            from = code + 1
         }
         return mapped != before
     }
@@ -38,7 +42,7 @@ struct KeyAllocator {
     /// or prepared key.
     mutating func allocate(_ keysym: UInt32, held: Set<UInt32>) -> (code: UInt32, isNew: Bool)? {
         if let code = mapped[keysym] { return (code, false) }
-        var code = freeCode()
+        var code = freeCode(from: codes.lowerBound)
         if code == nil, let i = onDemand.firstIndex(where: { !held.contains(mapped[$0]!) }) {
             let old = onDemand.remove(at: i)
             code = mapped.removeValue(forKey: old)

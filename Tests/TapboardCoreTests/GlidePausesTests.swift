@@ -32,12 +32,15 @@ func timedStroke(_ stops: String, in g: PanelGeometry, slowing: Bool) -> (points
     let g: PanelGeometry
     let keys: GlideKeys
     let english: Suggester
+    /// `english`'s decoder for `keys`.
+    let decoder: GlideDecoder
 
     init() throws {
         let us = try loadShipped("us.json")
         g = PanelGeometry.forOutput(width: 720, height: 1280, layout: us, layer: us.layers[0], strip: true)
         keys = try #require(GlideKeys(geometry: g))
         english = try shippedEnglish()
+        decoder = try englishGlideDecoder(for: keys)
     }
 
     func pauses(_ stroke: (points: [Point], times: [Double])) -> GlidePauses {
@@ -74,7 +77,6 @@ func timedStroke(_ stops: String, in g: PanelGeometry, slowing: Bool) -> (points
 
     @Test func aPauseFarFromAWordsKeysCostsTheWord() throws {
         let p = pauses(timedStroke("our", in: g, slowing: true))
-        let decoder = english.glideDecoder(for: keys)
         let words = decoder.words
         func cost(_ word: String) throws -> Double {
             var scratch: [UInt8] = []
@@ -88,7 +90,6 @@ func timedStroke(_ stops: String, in g: PanelGeometry, slowing: Bool) -> (points
     }
 
     @Test func thePacePicksBetweenWordsOfOneShape() {
-        let decoder = english.glideDecoder(for: keys)
         let slowed = timedStroke("our", in: g, slowing: true)
         let even = timedStroke("our", in: g, slowing: false)
         let model = english.languageModel(after: "")

@@ -28,9 +28,17 @@ func strokePoints(_ word: String, in g: PanelGeometry, step: Double = 12, offset
 
 /// The shipped English dictionary and pairs.
 func shippedEnglish() throws -> Suggester {
-    let words = try #require(readBytes(Repository.dictionaries + "/en.tbd"))
-    let pairs = try #require(readBytes(Repository.dictionaries + "/en-pairs.tbd"))
-    return Suggester(source: try Lexicon(bytes: words), pairs: try Lexicon(bytes: pairs))
+    Suggester(source: try shippedDictionary("en"), pairs: try shippedDictionary("en-pairs"))
+}
+
+/// The shipped English words as strokes, by the keyboard letters they were made for.
+private let englishStrokes = MadeOnce<GlideWords>()
+
+/// The shipped English dictionary's glide decoder for `keys`, as its suggester makes it; the
+/// words are made once per test process for these letters (most of a glide test's time).
+func englishGlideDecoder(for keys: GlideKeys) throws -> GlideDecoder {
+    let words = try englishStrokes.value(keys.letters) { try shippedEnglish().glideDecoder(for: keys).words }
+    return GlideDecoder(keys: keys, words: words)
 }
 
 /// The decoder: key geometry from the layout, words from the dictionary, the language model.
@@ -39,17 +47,20 @@ func shippedEnglish() throws -> Suggester {
     let g: PanelGeometry
     let english: Suggester
     let keys: GlideKeys
+    /// `english`'s decoder for `keys`.
+    let decoder: GlideDecoder
 
     init() throws {
         us = try loadShipped("us.json")
         g = PanelGeometry.forOutput(width: 720, height: 1280, layout: us, layer: us.layers[0], strip: true)
         english = try shippedEnglish()
         keys = try #require(GlideKeys(geometry: g))
+        decoder = try englishGlideDecoder(for: keys)
     }
 
     func decode(_ word: String, context: String = "", offset: Point = Point(x: 0, y: 0)) -> [String] {
         let model = english.languageModel(after: context, recent: true)
-        return english.glideDecoder(for: keys).decode(strokePoints(word, in: g, offset: offset), model: model)
+        return decoder.decode(strokePoints(word, in: g, offset: offset), model: model)
     }
 
     @Test func strokesReadAsTheirWords() {
@@ -90,14 +101,14 @@ func shippedEnglish() throws -> Suggester {
         var learned = english
         learned.learnedWords = ["Queequeg": 2]
         let model = learned.languageModel(after: "and then", recent: true)
-        #expect(learned.glideDecoder(for: keys).decode(strokePoints("queequeg", in: g), model: model).first == "Queequeg")
+        #expect(decoder.decode(strokePoints("queequeg", in: g), model: model).first == "Queequeg")
         // A word typed once and no list's is not learned yet (a typo left once)...
         learned.learnedWords = ["Queequeg": 1]
         let once = learned.languageModel(after: "and then", recent: true)
-        #expect(learned.glideDecoder(for: keys).decode(strokePoints("queequeg", in: g), model: once).first != "Queequeg")
+        #expect(decoder.decode(strokePoints("queequeg", in: g), model: once).first != "Queequeg")
         // ...but on the screen it is there to stroke all the same.
         let shown = learned.languageModel(after: "Queequeg sat by the fire, and then ", recent: true)
-        #expect(learned.glideDecoder(for: keys).decode(strokePoints("queequeg", in: g), model: shown).first == "Queequeg")
+        #expect(decoder.decode(strokePoints("queequeg", in: g), model: shown).first == "Queequeg")
     }
 
     @Test func aWordOnTheScreenOutranksTheFormThatStrokesAlike() {
@@ -116,7 +127,7 @@ func shippedEnglish() throws -> Suggester {
     }
 
     @Test func thePlainMatcherReadsShapesWithoutTheModel() {
-        let plain = english.glideDecoder(for: keys).decode(strokePoints("keyboard", in: g))
+        let plain = decoder.decode(strokePoints("keyboard", in: g))
         #expect(plain.first == "keyboard")
     }
 
@@ -124,16 +135,16 @@ func shippedEnglish() throws -> Suggester {
         // Two key rows above the letters: no word starts or ends there.
         let y = Double(g.barHeight) - 2 * keys.pitchY
         let points = [Point(x: 10, y: y), Point(x: Double(g.width) / 2, y: y), Point(x: Double(g.width) - 10, y: y)]
-        #expect(english.glideDecoder(for: keys).decode(points).isEmpty)
-        #expect(english.glideDecoder(for: keys).decode([]).isEmpty)
+        #expect(decoder.decode(points).isEmpty)
+        #expect(decoder.decode([]).isEmpty)
     }
 
     @Test func aStrokeThatStaysOnItsKeyReadsAsItsLetter() {
         let i = g.keys.first { $0.key.action == .text("i") }!.frame.center
         let points = [i, Point(x: i.x + 8, y: i.y + 5), Point(x: i.x + 14, y: i.y - 3)]
-        #expect(english.glideDecoder(for: keys).decode(points) == ["i"])
+        #expect(decoder.decode(points) == ["i"])
         let model = english.languageModel(after: "and then ", recent: true)
-        #expect(english.glideDecoder(for: keys).decode(points, model: model) == ["i"])
+        #expect(decoder.decode(points, model: model) == ["i"])
     }
 
     @Test func keysWithoutLettersCannotBeStroked() throws {
@@ -145,7 +156,7 @@ func shippedEnglish() throws -> Suggester {
     @Test func theStrokeMustFollowAPathsSegmentsInOrder() {
         // q-t-g and g-t-q lie on the same two lines; the stroke runs along q-t, then t-g.
         // (Distances only: the stroke's heading is another test's.)
-        var decoder = english.glideDecoder(for: keys)
+        var decoder = decoder
         decoder.weights.direction = 0
         let stroke = GlideDecoder.resample(strokePoints("qtg", in: g).map(keys.units), count: GlideDecoder.samples)
         func cost(_ word: String) -> Double {
@@ -159,7 +170,7 @@ func shippedEnglish() throws -> Suggester {
     }
 
     @Test func aStrokeAlongAPathTheWrongWayPaysForItsHeading() {
-        var decoder = english.glideDecoder(for: keys)
+        var decoder = decoder
         var seq: [UInt8] = []
         _ = keys.keys(of: "qp", into: &seq)
         func cost(_ drawn: String) -> Double {
@@ -177,7 +188,7 @@ func shippedEnglish() throws -> Suggester {
     @Test func aStrokesEndsBetweenKeysCountForTheNearerKey() {
         // Short strokes whose ends lie 0.3 key off their keys, towards a neighbour's: the shape
         // alone (no model) reads the nearer keys, by more than without the ends' own channels.
-        var decoder = english.glideDecoder(for: keys)
+        var decoder = decoder
         let shift = 0.3 * 72
         for (word, rival, offset) in [("in", "on", Point(x: shift, y: 0)), ("so", "do", Point(x: shift, y: 0))] {
             let points = strokePoints(word, in: g, offset: offset)
@@ -200,7 +211,6 @@ func shippedEnglish() throws -> Suggester {
     }
 
     @Test func decodingIsQuick() {
-        let decoder = english.glideDecoder(for: keys)
         let model = english.languageModel(after: "it was the")
         let stroke = strokePoints("international", in: g)
         var clock = ContinuousClock().measure { _ = decoder.decode(stroke, model: model) }

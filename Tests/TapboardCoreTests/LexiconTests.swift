@@ -5,11 +5,6 @@ import Testing
 
 private let goldenDirectory = Repository.root + "/Tests/TapboardCoreTests/Golden"
 
-private func shipped(_ language: String) throws -> Lexicon {
-    let bytes = try #require(readBytes("\(Repository.dictionaries)/\(language).tbd"))
-    return try Lexicon(bytes: bytes)
-}
-
 private func tabSeparated(_ path: String) throws -> [(String, UInt8)] {
     let text = try #require(readText(path))
     return try text.split(separator: "\n").map { line in
@@ -34,17 +29,17 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
         }
         #expect(names.count >= 25)
         for name in names {
-            let lexicon = try shipped(String(name.dropLast(4)))
+            let lexicon = try shippedDictionary(String(name.dropLast(4)))
             #expect(lexicon.language == String(name.dropLast(4)), "\(name)")
             #expect((20_000...60_000).contains(lexicon.count), "\(name): \(lexicon.count) words")
         }
     }
 
     @Test func shippedPairsLoadAndFollowTheirWords() throws {
-        let pairs = try shipped("en-pairs")
+        let pairs = try shippedDictionary("en-pairs")
         #expect(pairs.language == "en")
         #expect(pairs.count > 10_000)
-        let english = try shipped("en")
+        let english = try shippedDictionary("en")
         var checked = 0
         pairs.entries(withKeyPrefix: "of ") { entry, _ in
             // Every next word is a word of the dictionary.
@@ -57,10 +52,10 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
     }
 
     @Test func shippedKnownWordsAreTheSpellCheckersWords() throws {
-        let known = try shipped("en-known")
+        let known = try shippedDictionary("en-known")
         #expect(known.language == "en")
         #expect(known.count > 150_000)
-        let english = try shipped("en")
+        let english = try shippedDictionary("en")
         let checker = WordSourceSpellChecker(known)
         // Words the dictionary lacks, and dictionary words too (so that "thee" is never corrected).
         for w in ["lounged", "Lounged", "LOUNGED", "lordliest", "thee", "nonce", "the"] { #expect(checker.accepts(w), "\(w)") }
@@ -85,9 +80,9 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
     }
 
     @Test func commonWordsAreFrequent() throws {
-        let en = try shipped("en")
-        let de = try shipped("de")
-        let fr = try shipped("fr")
+        let en = try shippedDictionary("en")
+        let de = try shippedDictionary("de")
+        let fr = try shippedDictionary("fr")
         #expect(try #require(en.frequency(of: "the")) >= 70)
         #expect(try #require(de.frequency(of: "und")) >= 70)
         #expect(try #require(fr.frequency(of: "de")) >= 70)
@@ -97,8 +92,8 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
     }
 
     @Test func wordsKeepTheirCapitals() throws {
-        let de = try shipped("de")
-        let en = try shipped("en")
+        let de = try shippedDictionary("de")
+        let en = try shippedDictionary("en")
         #expect(de.frequency(of: "Haus") != nil)
         #expect(de.frequency(of: "haus") == nil)
         #expect(de.lookup(key: "haus").map(\.word) == ["Haus"])
@@ -107,14 +102,14 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
         #expect(en.lookup(key: "i").map(\.word) == ["I"])
         #expect(en.frequency(of: "London") != nil)
         #expect(en.frequency(of: "don't") != nil)
-        let el = try shipped("el")
+        let el = try shippedDictionary("el")
         #expect(el.frequency(of: "της") != nil)  // final sigma restored
-        let fr = try shipped("fr")
+        let fr = try shippedDictionary("fr")
         #expect(fr.frequency(of: "l'") != nil)
     }
 
     @Test func prefixVisitsAreSortedAndComplete() throws {
-        let en = try shipped("en")
+        let en = try shippedDictionary("en")
         var words: [String] = []
         en.entries(withKeyPrefix: "Ha") { word, _ in
             words.append(word)

@@ -179,16 +179,18 @@ import Testing
                     let realKeys = layer.rows.flatMap { $0 }.filter { $0.action != .spacer }.count
                     let placedKeys = g.keys.filter { $0.row >= 0 }
                     #expect(placedKeys.count >= realKeys, "\(name): keys lost")
+                    // Faults gathered, then one expectation each a panel (see overlappingCells).
+                    var outside: [String] = []
+                    var notAtCentre: [String] = []
                     for k in g.keys {
-                        #expect(k.frame.x >= 0 && k.frame.maxX <= Double(w) && k.frame.width > 0, "\(name): \(k.key.label)")
-                        #expect(k.cell.x >= 0 && k.cell.maxX <= Double(w), "\(name): \(k.key.label)'s cell")
-                        #expect(g.keyIndex(at: k.frame.center).map { g.keys[$0] } == k, "\(name): \(k.key.label)")
+                        if !(k.frame.x >= 0 && k.frame.maxX <= Double(w) && k.frame.width > 0) { outside.append(k.key.label) }
+                        if !(k.cell.x >= 0 && k.cell.maxX <= Double(w)) { outside.append("\(k.key.label)'s cell") }
+                        if g.keyIndex(at: k.frame.center).map({ g.keys[$0] }) != k { notAtCentre.append(k.key.label) }
                     }
-                    for (i, a) in g.keys.enumerated() {
-                        for b in g.keys[(i + 1)...] {
-                            #expect(!a.cell.intersects(b.cell), "\(name): \(a.key.label) overlaps \(b.key.label)")
-                        }
-                    }
+                    #expect(outside.isEmpty, "\(name): \(outside)")
+                    #expect(notAtCentre.isEmpty, "\(name): \(notAtCentre)")
+                    let overlaps = overlappingCells(g)
+                    #expect(overlaps.isEmpty, "\(name): \(overlaps)")
                 }
             }
         }

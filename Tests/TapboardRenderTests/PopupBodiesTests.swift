@@ -12,7 +12,7 @@ import Testing
         let h = Int(popup.frame.height) * scale
         let canvas = try #require(Canvas(width: w, height: h, scale: scale))
         renderer.draw(popup, on: canvas)
-        return (0..<h).flatMap { y in (0..<w).map { x in canvas.pixel(x: x, y: y) } }
+        return canvas.pixels()
     }
 
     @Test(arguments: [1, 2])

@@ -19,28 +19,36 @@ import Testing
     }
 
     /// Pixels whose channels differ by more than `tolerance` out of 255, and an image
-    /// marking them in red.
+    /// marking them in red (nil when none differ).
     func difference(_ a: Canvas, _ b: Canvas, tolerance: Int = 0) -> (count: Int, share: Double, map: Canvas?) {
         guard a.pixelWidth == b.pixelWidth, a.pixelHeight == b.pixelHeight else { return (Int.max, 1, nil) }
-        let map = Canvas(width: a.pixelWidth, height: a.pixelHeight)
-        var differing = 0
-        for y in 0..<a.pixelHeight {
-            for x in 0..<a.pixelWidth {
-                let p = a.pixel(x: x, y: y)
-                let q = b.pixel(x: x, y: y)
-                var differs = false
-                for shift in stride(from: 0, through: 24, by: 8) {
-                    let d = abs(Int((p >> UInt32(shift)) & 0xff) - Int((q >> UInt32(shift)) & 0xff))
-                    if d > tolerance {
-                        differs = true
-                        break
-                    }
+        let p = a.pixels()
+        let q = b.pixels()
+        var differing = Set<Int>()
+        p.withUnsafeBufferPointer { p in
+            q.withUnsafeBufferPointer { q in
+                for i in 0..<p.count where p[i] != q[i] && channelsDiffer(p[i], q[i], by: tolerance) {
+                    differing.insert(i)
                 }
-                if differs { differing += 1 }
-                map?.setPixel(x: x, y: y, differs ? 0xffff_0000 : (0xff00_0000 | (p & 0xffffff) >> 2 & 0x3f3f3f))
             }
         }
-        return (differing, Double(differing) / Double(a.pixelWidth * a.pixelHeight), map)
+        guard !differing.isEmpty else { return (0, 0, nil) }
+        let map = Canvas(width: a.pixelWidth, height: a.pixelHeight)
+        for (i, pixel) in p.enumerated() {
+            let marked = differing.contains(i) ? 0xffff_0000 : (0xff00_0000 | (pixel & 0xffffff) >> 2 & 0x3f3f3f)
+            map?.setPixel(x: i % a.pixelWidth, y: i / a.pixelWidth, marked)
+        }
+        return (differing.count, Double(differing.count) / Double(p.count), map)
+    }
+
+    /// Whether a channel of `p` and `q` (0xAARRGGBB) differs by more than `tolerance`.
+    private func channelsDiffer(_ p: UInt32, _ q: UInt32, by tolerance: Int) -> Bool {
+        var shift: UInt32 = 0
+        while shift <= 24 {
+            if abs(Int((p >> shift) & 0xff) - Int((q >> shift) & 0xff)) > tolerance { return true }
+            shift += 8
+        }
+        return false
     }
 
     /// Rendering with the pinned fonts (Debian 12's) is deterministic: a pixel may differ

@@ -39,11 +39,12 @@ extension RenderTests {
         guard let damage else { return true }
         let cells = damage.map { g.keys[$0].cell }
         let s = Double(scale)
-        for y in 0..<new.pixelHeight {
-            for x in 0..<new.pixelWidth where new.pixel(x: x, y: y) != old.pixel(x: x, y: y) {
-                let p = Rect(x: Double(x) / s, y: Double(y) / s, width: 1 / s, height: 1 / s)
-                if !cells.contains(where: { $0.intersects(p) }) { return false }
-            }
+        let newPixels = new.pixels()
+        let oldPixels = old.pixels()
+        for i in newPixels.indices where newPixels[i] != oldPixels[i] {
+            let (y, x) = i.quotientAndRemainder(dividingBy: new.pixelWidth)
+            let p = Rect(x: Double(x) / s, y: Double(y) / s, width: 1 / s, height: 1 / s)
+            if !cells.contains(where: { $0.intersects(p) }) { return false }
         }
         return true
     }

@@ -10,6 +10,8 @@ struct FewWords: SuggestionLibrary {
     func provider(for layout: Layout) -> (any SuggestionProvider)? {
         Suggester(source: FewWords.source, keys: KeyNeighbours.from(layout: layout))
     }
+    /// Every keyboard has them, told without making a provider (asked at every press).
+    func offersSuggestions(for layout: Layout) -> Bool { true }
     func learnedWords(for language: String) -> LearnedWords { LearnedWords() }
 }
 

@@ -5,11 +5,16 @@ public func layoutFiles() -> [String] {
     Repository.files(in: Repository.layouts, ending: ".json")
 }
 
+/// The shipped keyboards parsed so far, by file name.
+private let parsedLayouts = MadeOnce<Layout>()
+
 /// A shipped keyboard by its file name ("us.json"), parsed as the app parses it (pictures
-/// found beside the file).
+/// found beside the file); parsed once per test process.
 public func loadShipped(_ file: String) throws -> Layout {
-    let path = Repository.layouts + "/" + file
-    return try LayoutParser.parse(requireText(path), file: path, defaultName: String(file.dropLast(5)))
+    try parsedLayouts.value(file) {
+        let path = Repository.layouts + "/" + file
+        return try LayoutParser.parse(requireText(path), file: path, defaultName: String(file.dropLast(5)))
+    }
 }
 
 /// Keyboards by name for a controller: the given ones first, then (unless `shipped` is
