@@ -120,9 +120,9 @@ func englishGlideDecoder(for keys: GlideKeys) throws -> GlideDecoder {
     @Test func theShortlistKeepsTheCommonerOfWordsThatStrokeAlike() {
         // "of", "off" and "oof" cross the same keys: with room for one word, the model's
         // decoder measures the commonest.
-        var decoder = english.glideDecoder(for: keys)
-        decoder.weights.shortlist = 1
-        let found = decoder.measured(strokePoints("of", in: g), times: nil, model: english.languageModel(after: "one"))
+        var narrow = decoder
+        narrow.weights.shortlist = 1
+        let found = narrow.measured(strokePoints("of", in: g), times: nil, model: english.languageModel(after: "one"))
         #expect(found.candidates.map(found.word) == ["of"])
     }
 
