@@ -67,12 +67,12 @@ func showsStrip(_ o: Options, layout: Layout, store: LayoutStore, settings: Sett
         && DictionaryStore(layouts: store).path(language: layout.language) != nil
 }
 
-/// The band above the keys in a freshly focused (empty) field, as the live panel shows
-/// it; `paste`: with Paste (the clipboard holds text).
+/// The band above the keys in a freshly focused (empty) field, or while `--typed` is
+/// being typed, as the live panel shows it; `paste`: with Paste (the clipboard holds text).
 func fieldBar(_ o: Options, layout: Layout, store: LayoutStore, paste: Bool, settings: Settings) -> PanelBar {
     PanelBar.forField(
         mode: settings.toolbar, slots: showsStrip(o, layout: layout, store: store, settings: settings),
-        stripEmpty: true, paste: paste, ownDone: layout.hasDoneKey)
+        stripEmpty: o.typed == nil, paste: paste, ownDone: layout.hasDoneKey)
 }
 
 func geometryCommand(_ o: Options, store: LayoutStore) -> Int32 {
@@ -112,6 +112,19 @@ func panelGeometry(
     return g
 }
 
+/// With `--typed WORD`: the strip as the live panel shows it while WORD is typed after
+/// `--context` (the dictionary, its pairs and the spell checker; no learned words).
+func typedStrip(_ o: Options, layout: Layout, store: LayoutStore, settings: Settings) -> Strip? {
+    // An engine's candidates need the engine running: its keyboards are drawn with the strip empty.
+    if case .engine? = layout.compose { return nil }
+    guard let typed = o.typed, showsStrip(o, layout: layout, store: store, settings: settings),
+        let (words, dictionaries) = commandSuggester(layout, store: store)
+    else { return nil }
+    var suggester = words
+    suggester.spell = dictionaries.spellChecker(language: layout.language).0
+    return suggester.strip(for: typed, context: o.context ?? "", learned: LearnedWords(), autocorrect: settings.autocorrect)
+}
+
 func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
     guard let output = o.output else {
         printError("tapboard preview: --output WxH is required")
@@ -133,7 +146,9 @@ func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
     }
     let renderer = PanelRenderer(theme: chooseTheme(settings.theme))
     renderer.onImageProblem = { printError("tapboard: \($0)") }
-    renderer.draw(g, PanelAppearance(), on: canvas)
+    var appearance = PanelAppearance()
+    if let strip = typedStrip(o, layout: layout, store: store, settings: settings) { appearance.strip = strip }
+    renderer.draw(g, appearance, on: canvas)
     if let problem = canvas.writePNG(to: file) {
         printError("tapboard: cannot write \(file): \(problem)")
         return 1

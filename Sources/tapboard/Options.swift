@@ -26,6 +26,8 @@ struct Options {
     /// `suggest`: the text before the word, learned words on, lines from standard input, timing.
     var context: String?
     var learned = false
+    /// `geometry`, `preview --typed WORD`: the panel while WORD is being typed (after `context`).
+    var typed: String?
     var batch = false
     var stats = false
     /// `suggest --cost NAME=VALUE`: weights of the error model, for tuning.
@@ -148,6 +150,13 @@ struct Options {
             }
         ),
         (
+            ["--typed"],
+            .value { o, v in
+                o.typed = v
+                return v.isEmpty ? UsageError("--typed needs the word being typed") : nil
+            }
+        ),
+        (
             ["--config"],
             .value { o, v in
                 o.config = v
@@ -257,9 +266,9 @@ let usage = """
     usage: tapboard [run] [--layouts us,de,...] [--output NAME] [--hidden] [--replace] [--config FILE]
                     [--theme NAME|FILE] [--exclusive-zone on|off]
            tapboard show | hide | toggle    the running keyboard's panel
-           tapboard geometry --output WxH [--layout NAME] [--layer NAME] [--purpose P]
-           tapboard preview --output WxH [--layout NAME] [--layer NAME] [--purpose P] [--scale N]
-                            [--theme NAME|FILE] -o FILE.png
+           tapboard geometry --output WxH [--layout NAME] [--layer NAME] [--purpose P] [--typed WORD]
+           tapboard preview --output WxH [--layout NAME] [--layer NAME] [--purpose P] [--typed WORD]
+                            [--context TEXT] [--scale N] [--theme NAME|FILE] -o FILE.png
            tapboard check FILE...
            tapboard forget          delete what tapboard stores: learned words, engines' user data, floating places
            tapboard layouts

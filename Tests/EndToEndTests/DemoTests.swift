@@ -15,7 +15,9 @@ extension EndToEnd {
             #expect(demo.lines.contains("demo: the field received: \"Hello from tapboard\""), "demo: \(demo.lines)")
             let shot = demo.lines.first { $0.hasPrefix("demo: screenshot: ") }.map { String($0.dropFirst(18)) }
             let path = try #require(shot, "no screenshot line: \(demo.lines)")
-            #expect(panelShown(path, try PanelMap()), "the screenshot shows no panel with its strip: \(path)")
+            // Taken as the last word is typed: the strip shows what it offers for it.
+            let typing = try PanelMap(context: "Hello from ", typed: "tapboard")
+            #expect(panelShown(path, typing), "the screenshot shows no panel with its strip: \(path)")
             #expect(demo.lines.last == "demo: ok")
         }
     }

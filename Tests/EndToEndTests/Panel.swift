@@ -20,10 +20,11 @@ struct PanelMap {
     var origin: (x: Int, y: Int)
 
     /// `config`: the lines of the settings file tapboard runs with (nil: none); `context`:
-    /// on the emoji search layer, what was typed there.
+    /// on the emoji search layer, what was typed there; `typed`: the word being typed (after
+    /// `context`), the strip showing what it offers.
     init(
         layout: String? = nil, layer: String? = nil, purpose: String? = nil, output: (Int, Int) = (720, 1280),
-        config: [String]? = nil, context: String? = nil
+        config: [String]? = nil, context: String? = nil, typed: String? = nil
     ) throws {
         var args = ["geometry", "--output", "\(output.0)x\(output.1)"]
         if let config { args += ["--config", try settingsFile(config)] }
@@ -31,6 +32,7 @@ struct PanelMap {
         if let layer { args += ["--layer", layer] }
         if let purpose { args += ["--purpose", purpose] }
         if let context { args += ["--context", context] }
+        if let typed { args += ["--typed", typed] }
         query = Array(args.dropFirst())
         let p = Process()
         p.executableURL = URL(fileURLWithPath: Paths.tapboard)

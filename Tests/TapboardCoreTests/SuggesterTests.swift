@@ -44,6 +44,15 @@ import Testing
             ("of the", 84), ("of then", 60), ("<s> i", 76), ("i am", 77), (", and", 79), ("all held", 70)
         ])
 
+    @Test func aWordWithNothingBetterShowsAsTyped() {
+        // The strip keeps its place through the word: the typed word, tapping it keeps it.
+        let unknown = s.strip(for: "xkcd", context: "see ", learned: LearnedWords(), autocorrect: true)
+        #expect(unknown.slots == [.empty, .keep("xkcd"), .empty] && unknown.autocorrect == nil)
+        let known = s.strip(for: "letter", context: "", learned: LearnedWords(), autocorrect: true)
+        #expect(known.slots == [.empty, .keep("letter"), .empty])
+        #expect(s.strip(for: "", context: "xkcd ", learned: LearnedWords(), autocorrect: true).isEmpty)
+    }
+
     @Test func nextWordPairsRankWhatFollowsThePreviousWord() {
         var p = s
         p.pairs = SuggesterTests.pairs

@@ -39,6 +39,32 @@ import Testing
         #expect(buttons(d) == ["previous-field", "next-field", "done"])
     }
 
+    /// The suggester of SuggesterTests' word list as the keyboard's suggestions.
+    struct ListSuggestions: SuggestionLibrary {
+        func provider(for layout: Layout) -> (any SuggestionProvider)? { Suggester(source: SuggesterTests.english) }
+        func learnedWords(for language: String) -> LearnedWords { LearnedWords() }
+    }
+
+    /// A word nothing in the list fits: the strip shows it as typed and keeps the band
+    /// until the word ends, so a finger on its way to a suggestion never meets Done.
+    @Test func aWordInProgressKeepsTheStripWhenNothingFitsIt() throws {
+        let lib = KeyboardLibrary()
+        var d = try Driven()
+        d.c = Controller(layouts: [try lib.load("us").get()], settings: Settings(), library: lib, suggestions: ListSuggestions())
+        d.sent = d.c.start(hidden: true)
+        d.focus("")
+        #expect(buttons(d) == ["previous-field", "next-field", "done"])
+        d.tap("x")
+        #expect(buttons(d) == [] && slots(d) == 3)
+        let band = d.tap("k")
+        #expect(d.c.strip.slots == [.empty, .keep("xk"), .empty])
+        #expect(buttons(d) == [] && slots(d) == 3)
+        #expect(!band.contains { if case .setPanelHeight = $0 { true } else { false } })
+        // Between words, with nothing to offer, the toolbar comes back.
+        d.tap("space")
+        #expect(buttons(d) == ["previous-field", "next-field", "done"])
+    }
+
     @Test func fieldsWithoutSuggestionsGetAToolbarRow() throws {
         for purpose in [ContentPurpose.password, .pin, .digits, .terminal] {
             var d = try driven()

@@ -100,6 +100,9 @@ extension Suggester: SuggestionProvider {
             strip.autocorrect = nil
             strip.slots[0] = .word(word)
         }
+        // Nothing better: the word as typed, in the middle (tapping it keeps it). The strip
+        // keeps its place through the word, as a phone's does.
+        if strip.isEmpty { strip.slots[1] = .keep(word) }
         return strip
     }
 }
