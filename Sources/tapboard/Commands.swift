@@ -98,18 +98,30 @@ func panelGeometry(
 ) -> PanelGeometry {
     let bar = fieldBar(o, layout: layout, store: store, paste: true, settings: settings)
     let arrangement = settings.arrangement(mode: settings.startMode, output: output, layout: layout)
+    let rows = panelRows(store: store, settings: settings)
     var g = PanelGeometry.forOutput(
         width: output.width, height: output.height, layout: layout, layer: layer, bar: bar,
-        size: settings.height, arrangement: arrangement)
+        size: settings.height, arrangement: arrangement, rows: rows)
     if showsStrip(o, layout: layout, store: store, settings: settings), !bar.slots {
         // toolbar = auto: the strip's slots take the toolbar's place once it has words.
         let s = PanelGeometry.forOutput(
             width: output.width, height: output.height, layout: layout, layer: layer,
-            bar: PanelBar(slots: true), size: settings.height, arrangement: arrangement)
+            bar: PanelBar(slots: true), size: settings.height, arrangement: arrangement, rows: rows)
         g.keys += s.keys.filter { $0.row < 0 }
         g.strip = s.strip
     }
     return g
+}
+
+/// The rows the live panel's height is made for (`Layout.panelRows`) with these settings;
+/// `--layout emoji` alone shows the emoji keyboard as it comes after the default keyboards.
+func panelRows(store: LayoutStore, settings: Settings) -> Double? {
+    var defaults = settings
+    defaults.layouts = nil
+    let names = enabledLayoutNames(settings, store: store) + enabledLayoutNames(defaults, store: store)
+    return Layout.panelRows(enabled: names) { name in
+        (try? store.load(name).get()).map { settings.numberRow ? $0.addingNumberRow() : $0 }
+    }
 }
 
 /// With `--typed WORD`: the strip as the live panel shows it while WORD is typed after
@@ -139,7 +151,8 @@ func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
     let g = PanelGeometry.forOutput(
         width: output.width, height: output.height, layout: layout, layer: layer,
         bar: fieldBar(o, layout: layout, store: store, paste: false, settings: settings),
-        size: settings.height, arrangement: settings.arrangement(mode: settings.startMode, output: output, layout: layout))
+        size: settings.height, arrangement: settings.arrangement(mode: settings.startMode, output: output, layout: layout),
+        rows: panelRows(store: store, settings: settings))
     guard let canvas = Canvas(width: g.width * o.scale, height: g.height * o.scale, scale: o.scale) else {
         printError("tapboard: cannot allocate a \(g.width)x\(g.height) image")
         return 1

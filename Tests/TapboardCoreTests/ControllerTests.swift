@@ -235,6 +235,27 @@ struct Driven {
         #expect(d.c.keyboard.layout.name == "de")
     }
 
+    @Test func switchingKeyboardsKeepsThePanelsHeight() throws {
+        // Emoji stacks five rows, the letters four: it fits its rows into the letters'
+        // height, and stays whole on a wide output (nothing to type with two thumbs).
+        var d = try Driven(["us", "emoji"])
+        d.focus()
+        for (width, height) in [(720, 1280), (1280, 720)] {
+            d.record(d.c.outputChanged(width: width, height: height))
+            let letters = d.c.wantedHeight
+            #expect(d.c.arrangement == (width > height ? .split : .full))
+            d.tap("123")
+            #expect(d.c.wantedHeight == letters, "symbols at \(width)x\(height)")
+            d.tap("ABC")
+            d.tap("next-keyboard")
+            #expect(d.c.keyboard.layout.name == "emoji")
+            #expect(d.c.wantedHeight == letters, "emoji at \(width)x\(height)")
+            #expect(d.c.arrangement == .full)
+            d.tap("next-keyboard")
+            #expect(d.c.keyboard.layout.name == "us")
+        }
+    }
+
     @Test func outputChangesRelayTheKeyboardAndHeightWithoutLooping() throws {
         var d = try Driven()
         d.focus()

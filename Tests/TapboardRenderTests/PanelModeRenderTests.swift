@@ -36,3 +36,33 @@ extension RenderTests {
         try compare(try render(try loadShipped("us.json"), output: (1920, 1080), arrangement: .split), golden: "splitLandscape")
     }
 }
+
+/// The emoji keyboard as the live panel shows it after the letters: whole on a wide output,
+/// its five rows in the letters' four rows' height.
+extension RenderTests {
+    func renderEmoji(output: (width: Int, height: Int)) throws -> (Canvas, height: Int) {
+        let us = try loadShipped("us.json")
+        let emoji = try loadShipped("emoji.json")
+        let rows = Layout.panelRows(enabled: ["us", "emoji"]) { ["us": us, "emoji": emoji][$0] }
+        let arrangement = Settings().arrangement(mode: .full, output: output, layout: emoji)
+        #expect(arrangement == .full)
+        let g = PanelGeometry.forOutput(
+            width: output.width, height: output.height, layout: emoji, layer: emoji.layers[0], strip: true,
+            arrangement: arrangement, rows: rows)
+        let letters = PanelGeometry.forOutput(
+            width: output.width, height: output.height, layout: us, layer: us.layers[0], strip: true,
+            arrangement: Settings().arrangement(mode: .full, output: output, layout: us))
+        #expect(g.height == letters.height)
+        let canvas = try #require(Canvas(width: g.width, height: g.height, scale: 1))
+        PanelRenderer().draw(g, PanelAppearance(), on: canvas)
+        return (canvas, g.height)
+    }
+
+    @Test func emojiLandscapeWholeAtTheLettersHeight() throws {
+        try compare(try renderEmoji(output: (1280, 720)).0, golden: "emojiLandscapeWholeAtTheLettersHeight")
+    }
+
+    @Test func emojiPortraitAtTheLettersHeight() throws {
+        try compare(try renderEmoji(output: (720, 1280)).0, golden: "emojiPortraitAtTheLettersHeight")
+    }
+}

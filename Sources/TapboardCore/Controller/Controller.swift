@@ -165,7 +165,7 @@ public struct Controller {
     var wantedGeometry: PanelGeometry {
         PanelGeometry.forOutput(
             width: output.width, height: output.height, layout: keyboard.layout,
-            layer: keyboard.layer, bar: wantedBar, size: settings.height, arrangement: arrangement)
+            layer: keyboard.layer, bar: wantedBar, size: settings.height, arrangement: arrangement, rows: panel.rows)
     }
 
     /// Where the keys lie across the panel: one-handed as the user chose, split on wide
@@ -269,6 +269,8 @@ public struct Controller {
             compositionRulesChanged()
             shownStrip.show(wantsStrip)
             panel.bar = wantedBar
+            let names = selection.enabled
+            panel.rows = Layout.panelRows(enabled: names) { library.isAvailable($0) ? try? load($0).get() : nil }
             let relaidOut = layOutKeysAgain(layer: keyboard.layer.name)
             return cancelled + relaidOut + cancelStaleTimers() + [.keyboardShown(layout)] + resize() + [.redraw(nil)]
                 + autoShift()

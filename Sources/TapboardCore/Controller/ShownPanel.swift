@@ -16,6 +16,9 @@ struct ShownPanel {
     /// What the band above the keys held when it was last worked out (hidden: what it
     /// will hold when the panel comes back).
     var bar = PanelBar.none
+    /// The rows the panel's height is made for, whatever keyboard shows (`Controller.heightRows`);
+    /// nil: the shown keyboard's own.
+    var rows: Double?
 
     /// The panel is wanted on screen, at `height`, asked now.
     mutating func show(asking height: Int) {

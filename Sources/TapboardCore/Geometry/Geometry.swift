@@ -341,24 +341,26 @@ extension PanelGeometry {
     /// and a height that stays the same across the layout's layers; with `strip`, the
     /// suggestion strip on top (the whole still at most half the output); with `bar`, the
     /// strip and the toolbar as it says, each a row of strip height. `size`: the user's
-    /// height for the whole panel, strip and toolbar included.
+    /// height for the whole panel, strip and toolbar included. `rows`: the rows (in row
+    /// heights) the keys' height is made for; nil: `layout`'s own (`Layout.heightRows`).
     public static func forOutput(
         width: Int, height: Int, layout: Layout, layer: Layer,
         strip: Bool = false, bar: PanelBar? = nil,
-        size: PanelHeight = .automatic, arrangement: KeyArrangement = .full
+        size: PanelHeight = .automatic, arrangement: KeyArrangement = .full, rows heightRows: Double? = nil
     ) -> PanelGeometry {
         if case .floating(let share) = arrangement {
             // The keys as a full-width panel of the floating panel's width would have them, under the grip.
             let w = FloatingPanel.width(output: (width, height), share: share)
             let keys = forOutput(
-                width: w, height: height, layout: layout, layer: layer, strip: strip, bar: bar, size: size)
+                width: w, height: height, layout: layout, layer: layer, strip: strip, bar: bar, size: size,
+                rows: heightRows)
             return PanelGeometry(
                 layer: layer, width: w, height: keys.height + FloatingPanel.gripHeight,
                 stripHeight: keys.barHeight + FloatingPanel.gripHeight,
                 bar: bar ?? PanelBar(slots: strip), arrangement: arrangement)
         }
         let bar = bar ?? PanelBar(slots: strip)
-        let rows = layout.layers.map { $0.relativeRowHeights.reduce(0, +) }.max() ?? 1
+        let rows = heightRows ?? layout.heightRows
         if let total = size.pixels(outputHeight: height) {
             // The strip and toolbar rows as tall as they would be over keys sharing the rest.
             let bars = Double(bar.rows)
@@ -378,6 +380,33 @@ extension PanelGeometry {
         return PanelGeometry(
             layer: layer, width: width, height: keysHeight + stripHeight, stripHeight: stripHeight,
             bar: bar, arrangement: arrangement)
+    }
+}
+
+extension Layout {
+    /// The rows a panel's height is made for, whatever keyboard it shows: those of the
+    /// first of `enabled` (keyboard names, in the user's order) with letter keys, so that
+    /// emoji, symbols, pads and other languages fit into the same height and switching
+    /// never moves the app above; nil: none has letters. `load`: a keyboard as shown (nil:
+    /// not available).
+    public static func panelRows(enabled: [String], load: (String) -> Layout?) -> Double? {
+        for name in enabled {
+            if let l = load(name), l.hasLetterKeys { return l.heightRows }
+        }
+        return nil
+    }
+
+    /// The rows its tallest layer stacks, in row heights: what its own panel's height is
+    /// made for.
+    public var heightRows: Double { layers.map { $0.relativeRowHeights.reduce(0, +) }.max() ?? 1 }
+
+    /// Whether it types words with letter keys (a language's keyboard, the terminal's),
+    /// as against emoji and pads.
+    public var hasLetterKeys: Bool {
+        layers.first?.rows.contains {
+            $0.contains { if case .text(let t) = $0.action { t.count == 1 && t.first!.isLetter } else { false } }
+        }
+            ?? false
     }
 }
 
