@@ -127,6 +127,10 @@ extension PanelRenderer {
         }
         let shown = Self.shownLabel(key, look)
         let size = shown.count <= 1 ? theme.labelSize : theme.labelSize * 0.72
+        if case .clipboard(.paste) = key.action {
+            drawLabel(shown, in: f, size: theme.labelSize * 0.72, ink, cr, ellipsized: true)
+            return
+        }
         drawLabel(shown, in: f, size: size, ink, cr)
         if let hint = key.hint(shifted: shown != key.label) {
             // On a held key the label's own colour: the held key may be as light as the hint.

@@ -240,9 +240,11 @@ public final class PanelRenderer {
     /// The strip's one smaller size, as a share of its full size: for words too long at full size.
     private static let stripShrink = 0.75
 
+    /// `ellipsized`: a label wider than the key keeps its size and loses its end to an
+    /// ellipsis (clipboard items: every item at one size, as phones show them).
     func drawLabel(
         _ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer,
-        alignLeft: Bool = false, transient: Bool = false
+        alignLeft: Bool = false, transient: Bool = false, ellipsized: Bool = false
     ) {
         guard !text.isEmpty else { return }
         let pixels = Self.pixels(f, size)
@@ -252,7 +254,9 @@ public final class PanelRenderer {
         // a free scale would add a set for every word the strip shows.
         let room = f.width * 0.86
         if label.width > room, label.width > 0 {
-            if transient {
+            if ellipsized {
+                label = labels.label(text, pixels: pixels, transient: true, width: Int(room))
+            } else if transient {
                 // The strip's words come in two sizes: a long one takes the smaller, then
                 // loses its middle to an ellipsis. They are whatever was typed, and every
                 // size drawn keeps a glyph set in Cairo's caches.

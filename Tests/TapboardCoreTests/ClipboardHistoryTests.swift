@@ -65,8 +65,8 @@ import Testing
 
     @Test func anItemShowsAsOneShortLine() {
         #expect(ClipboardHistory.summary("two\nlines  here") == "two lines here")
-        let long = ClipboardHistory.summary(String(repeating: "abc ", count: 20))
-        #expect(long.count == 28 && long.hasSuffix("…"))
+        let long = ClipboardHistory.summary(String(repeating: "abc ", count: 40))
+        #expect(long.count == 100 && long.hasSuffix("…"))
     }
 
     @Test func thePanelListsTheItemsInPagesOfSix() {

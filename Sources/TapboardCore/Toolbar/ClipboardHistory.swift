@@ -36,8 +36,10 @@ public struct ClipboardHistory: Sendable, Equatable {
     public mutating func clear() { items = [] }
 
     /// An item as its key shows it: one line (line breaks and runs of blanks become one
-    /// space), at most `limit` characters with an ellipsis where it was cut.
-    public static func summary(_ text: String, limit: Int = 28) -> String {
+    /// space), at most `limit` characters with an ellipsis where it was cut. The panel
+    /// draws every item at one size and cuts what does not fit at its middle, so that both
+    /// ends show ("https://exa…ery=string").
+    public static func summary(_ text: String, limit: Int = 100) -> String {
         let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
         let line = words.joined(separator: " ")
         guard line.count > limit else { return line }
