@@ -55,7 +55,8 @@ public final class InputMethod {
         zwp_input_method_v2_commit(proxy, state.serial)
     }
 
-    /// Sends one atomic edit: delete around the cursor, insert, commit with the serial.
+    /// Sends one atomic edit: delete around the cursor, insert, the preedit after it (cursor
+    /// at its end), commit with the serial.
     public func send(_ edit: TextEdit) {
         guard isActive else { return }
         if edit.deletes {
@@ -66,6 +67,10 @@ public final class InputMethod {
         }
         if !edit.insert.isEmpty {
             zwp_input_method_v2_commit_string(proxy, edit.insert)
+        }
+        if !edit.preedit.isEmpty {
+            let end = Int32(clamping: edit.preedit.utf8.count)
+            zwp_input_method_v2_set_preedit_string(proxy, edit.preedit, end, end)
         }
         zwp_input_method_v2_commit(proxy, state.serial)
     }

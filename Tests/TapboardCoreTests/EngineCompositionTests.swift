@@ -110,8 +110,9 @@ struct StandInOpener: CompositionOpener {
         var d = try zh()
         typed(&d, "nihao")
         let out = d.tapSlot(0)  // the second best, on the left: 你
-        #expect(d.textOut(out) == [.edit(TextEdit(insert: "你"))] && d.c.preedit == "hao")
-        #expect(preedits(out) == ["hao"])
+        // One commit: the text and the preedit left over together, as the protocol applies them.
+        #expect(d.textOut(out) == [.edit(TextEdit(insert: "你", preedit: "hao"))] && d.c.preedit == "hao")
+        #expect(preedits(out) == [])
     }
 
     @Test func spacePicksTheBestAndTypesNoSpace() throws {

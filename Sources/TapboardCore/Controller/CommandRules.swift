@@ -15,13 +15,13 @@ public struct CommandRules: Sendable {
         case .edit(let e):
             let limit = Int(UInt32.max)
             if e.deleteBefore < 0 || e.deleteAfter < 0 || e.deleteBefore > limit || e.deleteAfter > limit
-                || e.insert.utf8.count > 4000
+                || e.insert.utf8.count > 4000 || e.preedit.utf8.count > 4000
             {
                 broken.append(
                     "an edit text-input cannot carry: delete \(e.deleteBefore)/\(e.deleteAfter), insert \(e.insert.utf8.count) bytes"
                 )
             }
-            if !e.deletes && e.insert.isEmpty { broken.append("an empty edit") }
+            if !e.deletes && e.insert.isEmpty && e.preedit.isEmpty { broken.append("an empty edit") }
             if !fieldTakesText { broken.append("an edit with no active field") }
             if afterKey { broken.append("a text-input edit after a key in one batch: it may overtake the key") }
         case .typeKeys(let s):

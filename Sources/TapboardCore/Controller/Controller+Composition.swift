@@ -45,7 +45,7 @@ extension Controller {
             return nil
         }
         if engine != nil { shownStrip.markStale() }
-        return clearingPreedit(before: out) + out + syncPreedit(after: out) + refreshCandidates()
+        return preeditSynced(out) + refreshCandidates()
     }
 
     /// Candidate `index` of the engine's (a strip slot, the candidates panel) goes in; the
@@ -56,7 +56,7 @@ extension Controller {
         composition = input
         let out = commitComposed(step.commit)
         shownStrip.markStale()
-        return clearingPreedit(before: out) + out + syncPreedit(after: out) + refreshCandidates()
+        return preeditSynced(out) + refreshCandidates()
     }
 
     /// The shown keyboard's engine is still to be opened: once its panel is on screen, so
@@ -102,7 +102,7 @@ extension Controller {
         input.clear()
         composition = input
         let out = commitComposed(text)
-        return clearingPreedit(before: out) + out + syncPreedit(after: out) + refreshCandidates()
+        return preeditSynced(out) + refreshCandidates()
     }
 
     /// The field is gone or another has come: nothing open, nothing shown.
@@ -127,6 +127,20 @@ extension Controller {
         guard !text.isEmpty else { return [] }
         let pieces = showsStrip && engine == nil ? text.map(String.init) : [text]
         return pieces.flatMap { typeInWord(.commitText($0)) ?? submit(.commitText($0)) }
+    }
+
+    /// `out` with the field's preedit brought in line with the open composition: cleared
+    /// before key events, and set in the same commit as the last text-input edit where `out`
+    /// ends with one (the protocol applies delete, text and preedit as one unit), else on its own.
+    mutating func preeditSynced(_ out: [Command]) -> [Command] {
+        var synced = clearingPreedit(before: out) + out
+        let preedit = syncPreedit(after: out)
+        if case .preedit(let p)? = preedit.first, case .edit(var last)? = synced.last {
+            last.preedit = p
+            synced[synced.count - 1] = .edit(last)
+            return synced
+        }
+        return synced + preedit
     }
 
     /// A preedit showing goes before key events (only a text-input commit replaces it).

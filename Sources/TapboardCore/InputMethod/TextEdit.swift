@@ -5,11 +5,16 @@ public struct TextEdit: Sendable, Equatable {
     public var deleteAfter: Int = 0
     /// Text to insert at the cursor afterwards; it replaces a selection.
     public var insert: String = ""
+    /// The preedit the field shows after it, set in the same commit: the protocol applies
+    /// delete, text and preedit as one unit (an engine's pick with input left over). Empty:
+    /// none (every commit clears the one before).
+    public var preedit: String = ""
 
-    public init(deleteBefore: Int = 0, deleteAfter: Int = 0, insert: String = "") {
+    public init(deleteBefore: Int = 0, deleteAfter: Int = 0, insert: String = "", preedit: String = "") {
         self.deleteBefore = deleteBefore
         self.deleteAfter = deleteAfter
         self.insert = insert
+        self.preedit = preedit
     }
 
     public var deletes: Bool { deleteBefore > 0 || deleteAfter > 0 }
