@@ -5,14 +5,16 @@ import Testing
 
 /// The form toolbar: where it shows, what its buttons send.
 @Suite struct ToolbarTests {
-    func driven(_ mode: ToolbarMode = .auto, suggestions: Bool = true) throws -> Driven {
+    func driven(
+        _ mode: ToolbarMode = .auto, suggestions: Bool = true, library: any SuggestionLibrary = FakeSuggestions()
+    ) throws -> Driven {
         let lib = KeyboardLibrary()
         var settings = Settings()
         settings.toolbar = mode
         var d = try Driven()
         d.c = Controller(
             layouts: [try lib.load("us").get()], settings: settings, library: lib,
-            suggestions: suggestions ? FakeSuggestions() : nil)
+            suggestions: suggestions ? library : nil)
         d.sent = d.c.start(hidden: true)
         return d
     }
@@ -48,10 +50,7 @@ import Testing
     /// A word nothing in the list fits: the strip shows it as typed and keeps the band
     /// until the word ends, so a finger on its way to a suggestion never meets Done.
     @Test func aWordInProgressKeepsTheStripWhenNothingFitsIt() throws {
-        let lib = KeyboardLibrary()
-        var d = try Driven()
-        d.c = Controller(layouts: [try lib.load("us").get()], settings: Settings(), library: lib, suggestions: ListSuggestions())
-        d.sent = d.c.start(hidden: true)
+        var d = try driven(library: ListSuggestions())
         d.focus("")
         #expect(buttons(d) == ["previous-field", "next-field", "done"])
         d.tap("x")

@@ -63,6 +63,16 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
 
     func slot(_ d: Driven, _ i: Int) -> String { d.c.strip.slots[i].text }
 
+    /// The learned words the save timer hands out now; nil (recorded) when there is nothing to save.
+    func savedWords(_ d: inout Driven, sourceLocation: SourceLocation = #_sourceLocation) -> LearnedWords? {
+        let saved = d.c.timerFired(.saveLearned, time: 0)
+        guard case .saveLearned(_, let words)? = saved.first else {
+            Issue.record("nothing to save: \(saved)", sourceLocation: sourceLocation)
+            return nil
+        }
+        return words
+    }
+
     @Test func theLetterGoesOutBeforeTheStripIsWorkedOut() throws {
         var d = try driven()
         d.focus("")
@@ -244,11 +254,7 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
         d.focus("")
         for k in ["h", "i", ",", "space", "b", "o", "b", ".", "space", "s", "a", "m", "space"] { d.tap(k) }
         d.focus("hi, bob. Sam ", change: .updated)
-        let saved = d.c.timerFired(.saveLearned, time: 0)
-        guard case .saveLearned(_, let words)? = saved.first else {
-            Issue.record("nothing to save: \(saved)")
-            return
-        }
+        let words = try #require(savedWords(&d))
         #expect(words.next(after: "hi") == ["bob"])
         #expect(words.next(after: "bob").isEmpty)
     }
@@ -265,11 +271,7 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
         _ = d.c.press(.pointer, at: slotKey.frame.center, time: 5000) + d.c.release(.pointer, time: 5010)
         for k in ["b", "e", "c", "u", "a", "s", "e", "space", "backspace", "space", "o", "k", "space"] { d.tap(k) }
         d.focus("hello becuase ok ", change: .updated)
-        let saved = d.c.timerFired(.saveLearned, time: 0)
-        guard case .saveLearned(_, let words)? = saved.first else {
-            Issue.record("nothing to save: \(saved)")
-            return
-        }
+        let words = try #require(savedWords(&d))
         #expect(words.words == ["hello": 2, "becuase": 2, "ok": 1])
     }
 
