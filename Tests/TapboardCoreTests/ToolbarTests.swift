@@ -191,7 +191,13 @@ import Testing
         #expect(!d.c.visible)
         touched(&d)
         #expect(d.c.visible)
-        // Hidden some other way (a signal, a script): a touch leaves it hidden.
+        // Hidden some other way (a signal, a script), or told to hide after Done: a touch
+        // leaves it hidden.
+        d.record(d.c.hide())
+        touched(&d)
+        #expect(!d.c.visible)
+        d.record(d.c.show())
+        d.tap("done")
         d.record(d.c.hide())
         touched(&d)
         #expect(!d.c.visible)

@@ -141,6 +141,7 @@ public struct Controller {
     }
 
     public mutating func hide() -> [Command] {
+        hiddenByDone = false
         guard visible else { return [] }
         let cancelled = finishTyping() + translate(keyboard.cancelAll())
         focusMoving = false
