@@ -22,7 +22,9 @@ public final class InputMethod {
                     owner(data, as: InputMethod.self).state.setSurrounding(
                         text: text.map { String(cString: $0) } ?? "", cursor: cursor, anchor: anchor)
                 },
-                text_change_cause: { _, _, _ in },
+                text_change_cause: { data, _, cause in
+                    owner(data, as: InputMethod.self).state.setChangeCause(cause)
+                },
                 content_type: { data, _, hint, purpose in
                     owner(data, as: InputMethod.self).state.setContentType(hints: hint, purpose: purpose)
                 },

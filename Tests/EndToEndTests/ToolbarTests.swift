@@ -84,6 +84,25 @@ extension EndToEnd {
                 "\(app.lines) tapboard: \(tb.stderr)")
         }
 
+        /// GTK reports the field (text_change_cause `other`, nothing else new) when a tap
+        /// lands in the focused field.
+        @Test(arguments: [RealClient.gtk4, .gtk3], Compositor.Kind.allCases)
+        func tappingTheFocusedFieldAfterDoneShowsThePanel(_ client: RealClient, _ kind: Compositor.Kind) throws {
+            let (c, tb, app) = try session(kind, client, field: FieldSetup(second: client == .gtk4))
+            let panel = try PanelMap()
+            #expect(try waitUntil(5) { panelShown(try c.screenshot("touch-shown-\(client)"), panel) }, "tapboard: \(tb.stderr)")
+            try c.tap([panel.tap("done")])
+            #expect(try waitUntil(5) { !panelShown(try c.screenshot("touch-done-\(client)"), panel) })
+            usleep(500_000)
+            // The GTK 4 window's upper half is the focused entry; the GTK 3 entry is its
+            // window's top row, below the header bar GTK 3 draws on phoc (none on sway).
+            let y = client == .gtk4 ? c.height / 4 : kind == .phoc ? 55 : 15
+            try c.tap(["tap:\(c.width / 2),\(y)"])
+            #expect(
+                try waitUntil(5) { panelShown(try c.screenshot("touch-again-\(client)"), panel) },
+                "\(client): \(app.lines) tapboard: \(tb.stderr)")
+        }
+
         func paste(_ kind: Compositor.Kind, _ client: RealClient, field: FieldSetup = FieldSetup()) throws {
             let (c, tb, app) = try session(kind, client, field: field)
             let panel = try PanelMap(purpose: field.password ? "password" : nil)

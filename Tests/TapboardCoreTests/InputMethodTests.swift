@@ -25,6 +25,19 @@ import Testing
         #expect(im.current.surrounding == nil && im.current.purpose == .normal)
     }
 
+    @Test func theChangeCauseHoldsForOneDone() {
+        var im = InputMethodState()
+        im.activate()
+        im.done()
+        #expect(im.current.cause == .inputMethod)
+        im.setChangeCause(1)
+        im.done()
+        #expect(im.current.cause == .other)
+        // Like the rest of the state, it starts afresh: the protocol's initial value.
+        im.done()
+        #expect(im.current.cause == .inputMethod)
+    }
+
     func field(_ text: String, cursor: Int? = nil, anchor: Int? = nil) -> TextFieldState {
         var f = TextFieldState()
         f.active = true

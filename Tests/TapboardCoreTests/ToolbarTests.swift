@@ -156,6 +156,58 @@ import Testing
         #expect(d.c.visible)
     }
 
+    /// The focused field's report with the cause `other` (the client's own) and the text as it was.
+    func touched(_ d: inout Driven, cursor: Int? = nil) {
+        var f = d.c.field
+        f.cause = .other
+        if let cursor, let text = f.surrounding?.text {
+            f.surrounding = SurroundingText(text: text, cursor: cursor, anchor: cursor)
+        }
+        d.record(d.c.fieldChanged(.updated, f))
+    }
+
+    @Test func touchingTheFocusedFieldAfterDoneShowsThePanel() throws {
+        var d = try driven()
+        d.focus("hello")
+        d.tap("done")
+        #expect(!d.c.visible)
+        // GTK's report after a tap in the field: the same text, the cursor where the tap put it.
+        touched(&d, cursor: 2)
+        #expect(d.c.visible)
+    }
+
+    @Test func onlyATouchAfterDoneShowsThePanel() throws {
+        var d = try driven()
+        d.focus("hello")
+        d.tap("done")
+        // The application changing the text is no touch, nor are the input method's own reports.
+        var f = d.c.field
+        f.cause = .other
+        f.surrounding = SurroundingText(text: "", cursor: 0, anchor: 0)
+        d.record(d.c.fieldChanged(.updated, f))
+        #expect(!d.c.visible)
+        d.focus("", change: .updated)
+        #expect(!d.c.visible)
+        touched(&d)
+        #expect(d.c.visible)
+        // Hidden some other way (a signal, a script), or told to hide after Done: a touch
+        // leaves it hidden.
+        d.record(d.c.hide())
+        touched(&d)
+        #expect(!d.c.visible)
+        d.record(d.c.show())
+        d.tap("done")
+        d.record(d.c.hide())
+        touched(&d)
+        #expect(!d.c.visible)
+        // Once shown, typing and touches change nothing about the panel.
+        d.record(d.c.show())
+        touched(&d)
+        #expect(d.c.visible)
+        d.report("h", cursor: 1)
+        #expect(d.c.visible)
+    }
+
     @Test func pasteShowsWithTextOnTheClipboardAndCommitsIt() throws {
         var d = try driven()
         d.focus("")

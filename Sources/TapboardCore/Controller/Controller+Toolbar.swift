@@ -38,7 +38,10 @@ extension Controller {
         case .paste:
             guard clipboardHasText, textInputField != nil else { return [] }
             return finishTyping() + [.paste]
-        case .done: return hide()
+        case .done:
+            let hidden = hide()
+            hiddenByDone = !visible
+            return hidden
         }
     }
 

@@ -53,6 +53,9 @@ public struct Controller {
     /// toolbar stays meanwhile (Chromium leaves and re-enters a password field as its
     /// first letter goes in; a panel that shrank then lost the next tap).
     var focusMoving = false
+    /// The toolbar's Done hid the panel: it stays hidden until a field is focused or the
+    /// focused one is touched.
+    var hiddenByDone = false
     /// The clipboard holds text that Paste can put in a field.
     public internal(set) var clipboardHasText = false
     /// The last text items copied (memory only), for the clipboard panel.
@@ -129,6 +132,7 @@ public struct Controller {
 
     public mutating func show() -> [Command] {
         guard !visible else { return [] }
+        hiddenByDone = false
         let height = wantedHeight
         let place = wantedPlace
         let placing: [Command] = panel.shouldPlace(place) ? [.placePanel(place)] : []
@@ -137,6 +141,7 @@ public struct Controller {
     }
 
     public mutating func hide() -> [Command] {
+        hiddenByDone = false
         guard visible else { return [] }
         let cancelled = finishTyping() + translate(keyboard.cancelAll())
         focusMoving = false

@@ -5,7 +5,19 @@ public struct TextFieldState: Sendable, Equatable {
     public var surrounding: SurroundingText?
     public var purpose: ContentPurpose = .normal
     public var hints: ContentHints = []
+    /// What made this report: the input method's own text, or something else (a tap in
+    /// the field, the application); input-method-unstable-v2's `text_change_cause`.
+    public var cause: TextChangeCause = .inputMethod
     public init() {}
+}
+
+/// Why the field's state changed, by text-input-v3 wire value.
+public enum TextChangeCause: UInt32, Sendable {
+    /// Text the input method sent (the protocol's initial value).
+    case inputMethod = 0
+    /// Anything else: the user touched or clicked the field, moved the cursor, or the
+    /// application changed the text.
+    case other = 1
 }
 
 public struct SurroundingText: Sendable, Equatable {
@@ -74,6 +86,10 @@ public struct InputMethodState: Sendable {
 
     public mutating func setSurrounding(text: String, cursor: UInt32, anchor: UInt32) {
         pending.surrounding = SurroundingText(text: text, cursor: Int(cursor), anchor: Int(anchor))
+    }
+
+    public mutating func setChangeCause(_ cause: UInt32) {
+        pending.cause = TextChangeCause(rawValue: cause) ?? .other
     }
 
     public mutating func setContentType(hints: UInt32, purpose: UInt32) {

@@ -18,7 +18,7 @@ public enum ToolbarButton: String, Sendable, Equatable, CaseIterable {
     case nextField = "next-field"
     /// The clipboard's text into the field (only while the clipboard holds text).
     case paste
-    /// Hides the panel until another field is focused.
+    /// Hides the panel until a field is touched or another is focused.
     case done
 
     /// What the button shows.
