@@ -45,7 +45,7 @@ extension Controller {
             if change == .activated {
                 out += show()
                 shownStrip.markStale()
-            } else if hiddenByDone, state.cause == .other, state.surrounding?.text == before.surrounding?.text {
+            } else if panel.hiddenByDone, state.cause == .other, state.surrounding?.text == before.surrounding?.text {
                 // A report the client made itself with the text as it was: GTK's after a tap
                 // in the focused field (the cursor may have moved). The application changing
                 // the text is no touch.

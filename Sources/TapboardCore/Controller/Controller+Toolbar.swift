@@ -38,10 +38,7 @@ extension Controller {
         case .paste:
             guard clipboardHasText, textInputField != nil else { return [] }
             return finishTyping() + [.paste]
-        case .done:
-            let hidden = hide()
-            hiddenByDone = !visible
-            return hidden
+        case .done: return hide(byDone: true)
         }
     }
 

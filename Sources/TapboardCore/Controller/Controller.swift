@@ -53,9 +53,6 @@ public struct Controller {
     /// toolbar stays meanwhile (Chromium leaves and re-enters a password field as its
     /// first letter goes in; a panel that shrank then lost the next tap).
     var focusMoving = false
-    /// The toolbar's Done hid the panel: it stays hidden until a field is focused or the
-    /// focused one is touched.
-    var hiddenByDone = false
     /// The clipboard holds text that Paste can put in a field.
     public internal(set) var clipboardHasText = false
     /// The last text items copied (memory only), for the clipboard panel.
@@ -132,7 +129,6 @@ public struct Controller {
 
     public mutating func show() -> [Command] {
         guard !visible else { return [] }
-        hiddenByDone = false
         let height = wantedHeight
         let place = wantedPlace
         let placing: [Command] = panel.shouldPlace(place) ? [.placePanel(place)] : []
@@ -140,12 +136,16 @@ public struct Controller {
         return placing + [.showPanel(height: height)]
     }
 
-    public mutating func hide() -> [Command] {
-        hiddenByDone = false
-        guard visible else { return [] }
+    /// Hides the panel; `byDone`: the toolbar's Done did (a touch in the field brings it back).
+    public mutating func hide(byDone: Bool = false) -> [Command] {
+        guard visible else {
+            // Hidden again by other means (`tapboard hide`, Phosh): a touch leaves it hidden.
+            panel.hide()
+            return []
+        }
         let cancelled = finishTyping() + translate(keyboard.cancelAll())
         focusMoving = false
-        panel.hide()
+        panel.hide(byDone: byDone)
         panel.bar = wantedBar
         return cancelled + cancelStaleTimers() + [.hidePanel]
     }

@@ -16,18 +16,23 @@ struct ShownPanel {
     /// What the band above the keys held when it was last worked out (hidden: what it
     /// will hold when the panel comes back).
     var bar = PanelBar.none
-    /// The rows the panel's height is made for, whatever keyboard shows (`Controller.heightRows`);
+    /// The rows the panel's height is made for, whatever keyboard shows (`Layout.panelRows`);
     /// nil: the shown keyboard's own.
     var rows: Double?
+    /// The toolbar's Done hid it: it stays hidden until a field is focused or the focused
+    /// one is touched (any other show or hide forgets it).
+    private(set) var hiddenByDone = false
 
     /// The panel is wanted on screen, at `height`, asked now.
     mutating func show(asking height: Int) {
         visible = true
         askedHeight = height
+        hiddenByDone = false
     }
 
-    /// Off screen: no configured panel, no height asked.
-    mutating func hide() {
+    /// Off screen: no configured panel, no height asked; `byDone`: the toolbar's Done hid it.
+    mutating func hide(byDone: Bool = false) {
+        hiddenByDone = byDone
         visible = false
         geometry = nil
         askedHeight = nil
