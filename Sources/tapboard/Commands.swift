@@ -98,7 +98,7 @@ func panelGeometry(
 ) -> PanelGeometry {
     let bar = fieldBar(o, layout: layout, store: store, paste: true, settings: settings)
     let arrangement = settings.arrangement(mode: settings.startMode, output: output, layout: layout)
-    let rows = panelRows(store: store, settings: settings)
+    let rows = panelRows(for: layout, store: store, settings: settings)
     var g = PanelGeometry.forOutput(
         width: output.width, height: output.height, layout: layout, layer: layer, bar: bar,
         size: settings.height, arrangement: arrangement, rows: rows)
@@ -115,11 +115,11 @@ func panelGeometry(
 
 /// The rows the live panel's height is made for (`Layout.panelRows`) with these settings;
 /// `--layout emoji` alone shows the emoji keyboard as it comes after the default keyboards.
-func panelRows(store: LayoutStore, settings: Settings) -> Double? {
+func panelRows(for shown: Layout, store: LayoutStore, settings: Settings) -> Double? {
     var defaults = settings
     defaults.layouts = nil
     let names = enabledLayoutNames(settings, store: store) + enabledLayoutNames(defaults, store: store)
-    return Layout.panelRows(enabled: names) { name in
+    return Layout.panelRows(for: shown, enabled: names) { name in
         (try? store.load(name).get()).map { settings.numberRow ? $0.addingNumberRow() : $0 }
     }
 }
@@ -152,7 +152,7 @@ func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
         width: output.width, height: output.height, layout: layout, layer: layer,
         bar: fieldBar(o, layout: layout, store: store, paste: false, settings: settings),
         size: settings.height, arrangement: settings.arrangement(mode: settings.startMode, output: output, layout: layout),
-        rows: panelRows(store: store, settings: settings))
+        rows: panelRows(for: layout, store: store, settings: settings))
     guard let canvas = Canvas(width: g.width * o.scale, height: g.height * o.scale, scale: o.scale) else {
         printError("tapboard: cannot allocate a \(g.width)x\(g.height) image")
         return 1

@@ -256,6 +256,17 @@ struct Driven {
         }
     }
 
+    @Test func aKeyboardTheFieldBringsKeepsItsOwnRows() throws {
+        // The terminal's keyboard has a row of Esc, Tab and arrows over the letters: a
+        // terminal gets it whole, taller, not squeezed into the letters' height.
+        var d = try Driven(["us", "emoji"])
+        d.focus()
+        let letters = d.c.wantedHeight
+        d.focus("", purpose: .terminal)
+        #expect(d.c.keyboard.layout.name == "terminal")
+        #expect(d.c.wantedHeight > letters)
+    }
+
     @Test func outputChangesRelayTheKeyboardAndHeightWithoutLooping() throws {
         var d = try Driven()
         d.focus()

@@ -43,7 +43,7 @@ extension RenderTests {
     func renderEmoji(output: (width: Int, height: Int)) throws -> (Canvas, height: Int) {
         let us = try loadShipped("us.json")
         let emoji = try loadShipped("emoji.json")
-        let rows = Layout.panelRows(enabled: ["us", "emoji"]) { ["us": us, "emoji": emoji][$0] }
+        let rows = Layout.panelRows(for: emoji, enabled: ["us", "emoji"]) { ["us": us, "emoji": emoji][$0] }
         let arrangement = Settings().arrangement(mode: .full, output: output, layout: emoji)
         #expect(arrangement == .full)
         let g = PanelGeometry.forOutput(

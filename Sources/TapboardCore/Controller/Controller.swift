@@ -275,7 +275,7 @@ public struct Controller {
             shownStrip.show(wantsStrip)
             panel.bar = wantedBar
             let names = selection.enabled
-            panel.rows = Layout.panelRows(enabled: names) { library.isAvailable($0) ? try? load($0).get() : nil }
+            panel.rows = Layout.panelRows(for: layout, enabled: names) { library.isAvailable($0) ? try? load($0).get() : nil }
             let relaidOut = layOutKeysAgain(layer: keyboard.layer.name)
             return cancelled + relaidOut + cancelStaleTimers() + [.keyboardShown(layout)] + resize() + [.redraw(nil)]
                 + autoShift()

@@ -384,12 +384,14 @@ extension PanelGeometry {
 }
 
 extension Layout {
-    /// The rows a panel's height is made for, whatever keyboard it shows: those of the
-    /// first of `enabled` (keyboard names, in the user's order) with letter keys, so that
-    /// emoji, symbols, pads and other languages fit into the same height and switching
-    /// never moves the app above; nil: none has letters. `load`: a keyboard as shown (nil:
-    /// not available).
-    public static func panelRows(enabled: [String], load: (String) -> Layout?) -> Double? {
+    /// The rows a panel showing `shown` has its height made for: for the user's keyboards
+    /// (`enabled`, keyboard names in the user's order) those of the first with letter keys,
+    /// so that emoji, symbols and other languages fit into the same height and switching
+    /// among them never moves the app above; nil (`shown`'s own) for a keyboard a field's
+    /// purpose brought (terminal, PIN pad), or when none has letters. `load`: a keyboard as
+    /// shown (nil: not available).
+    public static func panelRows(for shown: Layout, enabled: [String], load: (String) -> Layout?) -> Double? {
+        guard enabled.contains(shown.name) else { return nil }
         for name in enabled {
             if let l = load(name), l.hasLetterKeys { return l.heightRows }
         }
