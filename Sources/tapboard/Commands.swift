@@ -98,7 +98,7 @@ func panelGeometry(
 ) -> PanelGeometry {
     let bar = fieldBar(o, layout: layout, store: store, paste: true, settings: settings)
     let arrangement = settings.arrangement(mode: settings.startMode, output: output, layout: layout)
-    let rows = panelRows(for: layout, store: store, settings: settings)
+    let rows = panelRows(for: layout, o, store: store, settings: settings)
     var g = PanelGeometry.forOutput(
         width: output.width, height: output.height, layout: layout, layer: layer, bar: bar,
         size: settings.height, arrangement: arrangement, rows: rows)
@@ -113,12 +113,16 @@ func panelGeometry(
     return g
 }
 
-/// The rows the live panel's height is made for (`Layout.panelRows`) with these settings;
-/// `--layout emoji` alone shows the emoji keyboard as it comes after the default keyboards.
-func panelRows(for shown: Layout, store: LayoutStore, settings: Settings) -> Double? {
-    var defaults = settings
-    defaults.layouts = nil
-    let names = enabledLayoutNames(settings, store: store) + enabledLayoutNames(defaults, store: store)
+/// The rows the live panel's height is made for (`Layout.panelRows`) when it shows `shown`
+/// among the user's keyboards: the settings' list without what `--layout` put first, or
+/// the default keyboards (`--layout emoji` is the emoji keyboard after them; `--layout
+/// picker` a panel none of them is).
+func panelRows(for shown: Layout, _ o: Options, store: LayoutStore, settings: Settings) -> Double? {
+    var own = settings
+    if o.layout != nil, let listed = own.layouts {
+        own.layouts = listed.count > 1 ? Array(listed.dropFirst()) : nil
+    }
+    let names = enabledLayoutNames(own, store: store)
     return Layout.panelRows(for: shown, enabled: names) { name in
         (try? store.load(name).get()).map { settings.numberRow ? $0.addingNumberRow() : $0 }
     }
@@ -152,7 +156,7 @@ func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
         width: output.width, height: output.height, layout: layout, layer: layer,
         bar: fieldBar(o, layout: layout, store: store, paste: false, settings: settings),
         size: settings.height, arrangement: settings.arrangement(mode: settings.startMode, output: output, layout: layout),
-        rows: panelRows(for: layout, store: store, settings: settings))
+        rows: panelRows(for: layout, o, store: store, settings: settings))
     guard let canvas = Canvas(width: g.width * o.scale, height: g.height * o.scale, scale: o.scale) else {
         printError("tapboard: cannot allocate a \(g.width)x\(g.height) image")
         return 1
