@@ -50,10 +50,7 @@ public final class InputMethod {
     /// which clears a preedit in every client.
     public func setPreedit(_ text: String) {
         guard isActive else { return }
-        if !text.isEmpty {
-            let end = Int32(clamping: text.utf8.count)
-            zwp_input_method_v2_set_preedit_string(proxy, text, end, end)
-        }
+        requestPreedit(text)
         zwp_input_method_v2_commit(proxy, state.serial)
     }
 
@@ -70,10 +67,15 @@ public final class InputMethod {
         if !edit.insert.isEmpty {
             zwp_input_method_v2_commit_string(proxy, edit.insert)
         }
-        if !edit.preedit.isEmpty {
-            let end = Int32(clamping: edit.preedit.utf8.count)
-            zwp_input_method_v2_set_preedit_string(proxy, edit.preedit, end, end)
-        }
+        requestPreedit(edit.preedit)
         zwp_input_method_v2_commit(proxy, state.serial)
+    }
+
+    /// `text` as the preedit the next commit shows, cursor at its end; nothing for empty
+    /// text (the commit clears the preedit).
+    private func requestPreedit(_ text: String) {
+        guard !text.isEmpty else { return }
+        let end = Int32(clamping: text.utf8.count)
+        zwp_input_method_v2_set_preedit_string(proxy, text, end, end)
     }
 }
