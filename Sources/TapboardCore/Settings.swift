@@ -192,3 +192,13 @@ public func localeKeyboardCandidates(_ locale: String) -> (language: String, nam
     names.append(language)
     return (language, names)
 }
+
+/// When sentences start with a capital by themselves.
+public enum AutoCapitalise: String, Sendable, Equatable, CaseIterable {
+    /// Where the field asks for it (text-input's auto_capitalization or titlecase hint),
+    /// as text-input-v3 and Android mean it.
+    case field
+    /// In every prose field.
+    case always
+    case off
+}

@@ -366,7 +366,7 @@ func englishGlideDecoder(for keys: GlideKeys) throws -> GlideDecoder {
 }
 
 /// A provider that reads every stroke as the same three words.
-struct StrokeProvider: SuggestionProvider, SuggestionLibrary {
+struct StrokeProvider: SuggestionProvider, StrokeReader, SuggestionLibrary {
     var words = ["hello", "hells", "help"]
     func strip(for word: String, context: String, learned: LearnedWords, autocorrect: Bool) -> Strip { .empty }
     func glide(_ trace: GlideTrace, keys: GlideKeys, context: String, learned: LearnedWords) -> [String] { words }
@@ -375,7 +375,7 @@ struct StrokeProvider: SuggestionProvider, SuggestionLibrary {
 }
 
 /// A provider that keeps the learned words each stroke was read with.
-final class LearnedWordsSeen: SuggestionProvider, SuggestionLibrary, @unchecked Sendable {
+final class LearnedWordsSeen: SuggestionProvider, StrokeReader, SuggestionLibrary, @unchecked Sendable {
     var seen: [LearnedWords] = []
     func strip(for word: String, context: String, learned: LearnedWords, autocorrect: Bool) -> Strip { .empty }
     func glide(_ trace: GlideTrace, keys: GlideKeys, context: String, learned: LearnedWords) -> [String] {

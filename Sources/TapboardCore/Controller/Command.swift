@@ -61,10 +61,14 @@ public protocol SuggestionLibrary {
     /// so that the strip keeps its place while they open.
     func offersSuggestions(for layout: Layout) -> Bool
     func learnedWords(for language: String) -> LearnedWords
+    /// What reads the keyboard's glide strokes; nil: strokes type nothing.
+    func strokeReader(for layout: Layout) -> (any StrokeReader)?
 }
 
 extension SuggestionLibrary {
     public func offersSuggestions(for layout: Layout) -> Bool { provider(for: layout) != nil }
+    /// The keyboard's suggestions read strokes where they can.
+    public func strokeReader(for layout: Layout) -> (any StrokeReader)? { provider(for: layout) as? any StrokeReader }
 }
 
 /// Keyboards by name, for the controller to load when the user or a field asks.

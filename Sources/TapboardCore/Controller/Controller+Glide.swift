@@ -8,16 +8,20 @@ extension Controller {
         settings.glide && textInputField != nil && allows.contains(.suggestions) && hasSuggestions
     }
 
+    var strokeReader: (any StrokeReader)? {
+        language.isEmpty ? nil : suggestions?.strokeReader(for: keyboard.layout)
+    }
+
     /// A stroke began: the words are made ready as strokes while the finger moves, if they
     /// are not yet (the first stroke on a keyboard), not when it lifts.
     func prepareStrokes() {
         guard glides, let g = geometry, let keys = GlideKeys(geometry: g) else { return }
-        provider?.prepareStrokes(keys: keys)
+        strokeReader?.prepareStrokes(keys: keys)
     }
 
     /// A stroke ended: the word it reads as goes in.
     mutating func stroke(_ trace: GlideTrace) -> [Command] {
-        guard glides, let g = geometry, let keys = GlideKeys(geometry: g), let p = provider else { return [] }
+        guard glides, let g = geometry, let keys = GlideKeys(geometry: g), let p = strokeReader else { return [] }
         var out = finishTyping()
         let before = text.bestGuess?.beforeCursor.map { String($0.suffix(Suggester.contextLength)) } ?? ""
         let words = p.glide(trace, keys: keys, context: before, learned: learnedWithFieldWords())

@@ -309,3 +309,9 @@ public struct PanelGeometry: Sendable, Equatable {
         keys.firstIndex { $0.cell.contains(p) }
     }
 }
+
+/// Identifies a pointer or a touch point; several may press keys at once.
+public enum PressSource: Sendable, Hashable {
+    case pointer
+    case touch(Int32)
+}

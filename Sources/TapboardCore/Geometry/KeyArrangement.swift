@@ -14,13 +14,7 @@ public enum PanelMode: Sendable, Equatable {
     case floating
 }
 
-/// A button beside one-handed keys, on the panel's free side.
-public enum HandsMove: String, Sendable, Equatable, CaseIterable {
-    /// The keys go to the other edge.
-    case otherSide = "one-handed-swap"
-    /// The keys take the whole width again.
-    case fullWidth = "one-handed-off"
-
+extension HandsMove {
     /// What the button shows with the keys at `side`.
     public func label(keysAt side: Side) -> String {
         switch self {
@@ -75,23 +69,4 @@ public enum KeyArrangement: Sendable, Equatable {
         case .auto: return output.width > output.height && output.width >= splitWidth ? .split : .full
         }
     }
-}
-
-extension Settings {
-    /// The arrangement these settings give a panel in `mode` on an output of this size.
-    /// A keyboard made for wide screens (the `desktop` keyboard: rows wider than
-    /// `wholeRowUnits` letter keys) is never split, as panels are not, nor one without
-    /// letter keys (emoji, digit and PIN pads).
-    public func arrangement(mode: PanelMode, output: (width: Int, height: Int), layout: Layout) -> KeyArrangement {
-        // Emoji and pads stay whole: nothing to type with two thumbs.
-        let whole =
-            layout.isPanel || !layout.hasLetterKeys
-            || layout.layers.contains { $0.rows.contains { $0.reduce(0) { $0 + $1.width } > Self.wholeRowUnits } }
-        return KeyArrangement.choose(
-            mode: mode, split: split, oneHandedWidth: oneHandedWidth, floatingWidth: floatingWidth, output: output,
-            isPanel: whole)
-    }
-
-    /// Rows wider than this many letter keys make a keyboard too wide to split.
-    static let wholeRowUnits = 12.0
 }

@@ -150,24 +150,6 @@ private struct WordList {
 /// stroke (a few tens of milliseconds) and kept while the keyboard's letters stay.
 final class GlideWordCache {
     private var words: GlideWords?
-    /// Whether a word (lower-cased) is in the dictionary or the spell checker's list, as
-    /// asked of learned words at each stroke (`LanguageModel.unlistedWords`).
-    private var listed: [String: Bool] = [:]
-    /// Whether the spell checker accepts a word as written, as asked at each stroke.
-    private var accepted: [String: Bool] = [:]
-
-    func isListed(_ key: String, _ lookUp: (String) -> Bool) -> Bool { Self.answer(&listed, key, lookUp) }
-
-    func isAccepted(_ word: String, _ check: (String) -> Bool) -> Bool { Self.answer(&accepted, word, check) }
-
-    /// `ask(word)`, kept in `answers` (emptied past 20,000 words: a few hundred KiB at most).
-    private static func answer(_ answers: inout [String: Bool], _ word: String, _ ask: (String) -> Bool) -> Bool {
-        if let known = answers[word] { return known }
-        if answers.count > 20_000 { answers = [:] }
-        let found = ask(word)
-        answers[word] = found
-        return found
-    }
 
     func words(from source: any WordSource, known: (any WordSource)?, keys: GlideKeys) -> GlideWords {
         if let words, words.letters == keys.letters { return words }
@@ -183,6 +165,6 @@ extension Suggester {
         let known = spell?.words
         return GlideDecoder(
             keys: keys,
-            words: strokes.words(from: source, known: known, keys: keys))
+            words: caches.value { GlideWordCache() }.words(from: source, known: known, keys: keys))
     }
 }

@@ -65,12 +65,6 @@ public enum ShiftState: Sendable, Equatable {
     case off, once, locked
 }
 
-/// Identifies a pointer or a touch point; several may press keys at once.
-public enum PressSource: Sendable, Hashable {
-    case pointer
-    case touch(Int32)
-}
-
 /// Timings, in milliseconds.
 public struct KeyTimings: Sendable, Equatable {
     public var longPress: UInt64 = 400

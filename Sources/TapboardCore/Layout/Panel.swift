@@ -6,15 +6,6 @@ public enum AfterTap: String, Sendable, Equatable, CaseIterable {
     case back
     /// Hide the panel; the next time it shows, it shows that keyboard.
     case hide
-
-    /// The keyboard's effects for it.
-    var effects: [Effect] {
-        switch self {
-        case .stay: []
-        case .back: [.back]
-        case .hide: [.back, .hide]
-        }
-    }
 }
 
 /// Something a layout file names outside itself: an image beside it, or another layout.

@@ -78,7 +78,7 @@ public struct LanguageModel {
         func add(_ word: String, if inForce: (String) -> Bool = { _ in true }) {
             let key = word.lowercased()
             guard !seen.contains(key),
-                !s.strokes.isListed(
+                !s.answers.isListed(
                     key, { !s.source.lookup(key: $0).isEmpty || s.spell?.words?.lookup(key: $0).isEmpty == false }),
                 inForce(word)
             else { return }
@@ -94,7 +94,7 @@ public struct LanguageModel {
     /// ("msn", "isbn", "teh": lists made from the web hold them; few people write them).
     public func rejected(_ word: String) -> Double {
         guard let spell = suggester.spell, suggester.costs.unchecked > 0 else { return 0 }
-        return suggester.strokes.isAccepted(word) { spell.accepts($0) } ? 0 : suggester.costs.unchecked
+        return suggester.answers.isAccepted(word) { spell.accepts($0) } ? 0 : suggester.costs.unchecked
     }
 
     /// The class a word takes from how often the text before holds it (its share of that

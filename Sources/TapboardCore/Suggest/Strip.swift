@@ -57,11 +57,6 @@ public protocol SuggestionProvider {
     /// carries what one letter's search learnt over to the next.
     func strip(for word: String, context: String, learned: LearnedWords, autocorrect: Bool, memo: inout TypedWordMemo)
         -> Strip
-    /// The words a stroke `trace` across `keys` may be after `context`, best first; empty
-    /// when none fits or the provider reads no strokes.
-    func glide(_ trace: GlideTrace, keys: GlideKeys, context: String, learned: LearnedWords) -> [String]
-    /// Makes ready what reading strokes across `keys` needs (a stroke has begun).
-    func prepareStrokes(keys: GlideKeys)
 }
 
 extension SuggestionProvider {
@@ -70,8 +65,6 @@ extension SuggestionProvider {
     ) -> Strip {
         strip(for: word, context: context, learned: learned, autocorrect: autocorrect)
     }
-    public func glide(_ trace: GlideTrace, keys: GlideKeys, context: String, learned: LearnedWords) -> [String] { [] }
-    public func prepareStrokes(keys: GlideKeys) {}
 }
 
 /// The engine as the strip's provider: the user's learned words and pairs on top of
@@ -105,18 +98,6 @@ extension Suggester: SuggestionProvider {
         if strip.isEmpty { strip.slots[1] = .keep(word) }
         return strip
     }
-}
-
-extension Suggester {
-    public func glide(_ trace: GlideTrace, keys: GlideKeys, context: String, learned: LearnedWords) -> [String] {
-        var s = self
-        s.learnedWords = learned.words
-        s.bigrams = learned.pairs
-        return glideDecoder(for: keys).decode(
-            trace.points, times: trace.times, model: s.languageModel(after: context, recent: true))
-    }
-
-    public func prepareStrokes(keys: GlideKeys) { _ = glideDecoder(for: keys) }
 }
 
 extension Lexicon: WordSource {}

@@ -16,13 +16,15 @@ public struct Suggester {
     public var source: any WordSource {
         didSet {
             tops = CompletionTops()
-            strokes = GlideWordCache()
+            caches = SourceCaches()
         }
     }
     /// Its most frequent words per typed prefix (shared by copies of this suggester).
     private(set) var tops = CompletionTops()
-    /// Its words as strokes, made on the first stroke (shared by copies of this suggester).
-    private(set) var strokes = GlideWordCache()
+    /// What else is made of its words on first use (shared by copies of this suggester).
+    private(set) var caches = SourceCaches()
+    /// Whether words are listed or accepted, as asked so far.
+    var answers: WordAnswers { caches.value { WordAnswers() } }
     /// The shown keyboard's letters, for the error model.
     public var keys: KeyNeighbours
     /// Words the user typed and kept, with how often.

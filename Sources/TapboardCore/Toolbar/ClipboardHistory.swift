@@ -47,16 +47,6 @@ public struct ClipboardHistory: Sendable, Equatable {
     }
 }
 
-/// What a clipboard key or a long press on Paste asks for.
-public enum ClipboardAction: Sendable, Equatable {
-    /// Show the clipboard panel (a long press on Paste, or a layout's `clipboard` key).
-    case open
-    /// Paste the history's item at this index (0: the newest).
-    case paste(Int)
-    /// Forget every item.
-    case clear
-}
-
 /// The clipboard panel: the history's items as keys, most recent first, two to a row,
 /// in pages of `perPage`; a bottom row with the next page, Clear and Done.
 public enum ClipboardPanel {

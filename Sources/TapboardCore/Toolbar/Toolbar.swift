@@ -10,17 +10,7 @@ public enum ToolbarMode: String, Sendable, Equatable, CaseIterable {
     case off
 }
 
-/// A button of the form toolbar, left to right.
-public enum ToolbarButton: String, Sendable, Equatable, CaseIterable {
-    /// Shift+Tab: the field before.
-    case previousField = "previous-field"
-    /// Tab: the field after.
-    case nextField = "next-field"
-    /// The clipboard's text into the field (only while the clipboard holds text).
-    case paste
-    /// Hides the panel until a field is touched or another is focused.
-    case done
-
+extension ToolbarButton {
     /// What the button shows.
     public var label: String {
         switch self {

@@ -1,13 +1,3 @@
-/// When sentences start with a capital by themselves.
-public enum AutoCapitalise: String, Sendable, Equatable, CaseIterable {
-    /// Where the field asks for it (text-input's auto_capitalization or titlecase hint),
-    /// as text-input-v3 and Android mean it.
-    case field
-    /// In every prose field.
-    case always
-    case off
-}
-
 /// Phone-keyboard conventions that read the text around the cursor.
 public enum TextRules {
     /// Fields where text is not prose: no auto-capitalisation, no ". " on double space.
