@@ -50,6 +50,7 @@ test:
 	scripts/install-deps test
 	$(SWIFT) format lint --strict --parallel --recursive Sources Tests Fuzz
 	scripts/generate-protocols --check
+	scripts/folder-cycles >/dev/null
 	scripts/build-pairs --check
 	scripts/build-known --check
 	scripts/build-emoji-names --check
@@ -68,6 +69,7 @@ test:
 # Everything outside the serialized EndToEnd suite, which starts compositors and apps.
 check:
 	$(SWIFT) format lint --strict --parallel --recursive Sources Tests Fuzz
+	scripts/folder-cycles >/dev/null
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip 'EndToEndTests\.EndToEnd/'
 
