@@ -179,7 +179,7 @@ struct StandInOpener: CompositionOpener {
         #expect(d.c.strip == Strip(ranked: ["一", "丁", "丂"]))
         d.tapKey(more)
         // The keys are the candidates now, the strip's key closes.
-        let pages = try #require(d.c.candidatePanel).panel.pages
+        let pages = try #require(d.c.compositionStage.candidatePanel).panel.pages
         #expect(pages > 1)
         var seen: [String] = []
         for _ in 0..<pages {

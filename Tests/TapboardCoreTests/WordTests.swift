@@ -129,7 +129,7 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
         #expect(d.c.strip.slots[1] == .word("Hello"))
         d.c = {
             var c = d.c
-            _ = c.shownStrip.update(Strip(slots: [.empty, .word("hello"), .empty]))
+            _ = c.wordStage.shown.update(Strip(slots: [.empty, .word("hello"), .empty]))
             return c
         }()
         let slotKey = try #require(d.c.geometry?.keys.first { $0.key.action == .suggestion(1) })

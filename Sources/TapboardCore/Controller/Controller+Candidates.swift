@@ -6,16 +6,16 @@ extension Controller {
     /// The strip's key for the candidates panel: close while it is open, open while the
     /// engine has more candidates than the strip shows, else none.
     var candidatesKey: CandidatesMove? {
-        if candidatePanel != nil { return .close }
-        return engine != nil && engineCandidates.count > PanelGeometry.stripSlots ? .open : nil
+        if compositionStage.candidatePanel != nil { return .close }
+        return engine != nil && compositionStage.engineCandidates.count > PanelGeometry.stripSlots ? .open : nil
     }
 
     mutating func moveCandidates(_ move: CandidatesMove) -> [Command] {
         switch move {
-        case .open: return showCandidates(engine != nil ? composition?.candidates ?? [] : [], page: 0)
+        case .open: return showCandidates(engine != nil ? compositionStage.composition?.candidates ?? [] : [], page: 0)
         case .close: return closeCandidates()
         case .previous, .next:
-            guard let shown = candidatePanel else { return [] }
+            guard let shown = compositionStage.candidatePanel else { return [] }
             let page = shown.page + (move == .next ? 1 : -1)
             guard (0..<shown.panel.pages).contains(page) else { return [] }
             return showCandidates(shown.panel.candidates, page: page)
@@ -25,8 +25,8 @@ extension Controller {
     /// After the composition changed: the open panel shows the new candidates from their
     /// first page, or closes when there are none.
     mutating func refreshCandidates() -> [Command] {
-        guard candidatePanel != nil else { return [] }
-        return showCandidates(engine != nil ? composition?.candidates ?? [] : [], page: 0)
+        guard compositionStage.candidatePanel != nil else { return [] }
+        return showCandidates(engine != nil ? compositionStage.composition?.candidates ?? [] : [], page: 0)
     }
 
     /// Page `page` of `all` the engine's candidates in place of the keys (none: closed).
@@ -34,22 +34,22 @@ extension Controller {
         guard !all.isEmpty else { return closeCandidates() }
         let rows = max((keyboard.layout.layers.first?.rows.count ?? 4) - 1, 1)
         var panel = CandidatePanel(candidates: all, rows: rows)
-        if let open = candidatePanel?.panel, open == panel { panel = open }
+        if let open = compositionStage.candidatePanel?.panel, open == panel { panel = open }
         let shown = min(max(page, 0), panel.pages - 1)
-        candidatePanel = (panel, shown)
-        return overlaid(panel.layer(page: shown))
+        compositionStage.candidatePanel = (panel, shown)
+        return overlaid(.layer(panel.layer(page: shown)))
     }
 
     mutating func closeCandidates() -> [Command] {
-        guard candidatePanel != nil else { return [] }
-        candidatePanel = nil
+        guard compositionStage.candidatePanel != nil else { return [] }
+        compositionStage.candidatePanel = nil
         return overlaid(nil)
     }
 
     /// The panel goes without a word (the composition ended, the field went).
     mutating func dropCandidates() {
-        guard candidatePanel != nil else { return }
-        candidatePanel = nil
+        guard compositionStage.candidatePanel != nil else { return }
+        compositionStage.candidatePanel = nil
         keyboard.overlay = nil
         _ = keyboard.dropPresses()
         // No press is left to end.
@@ -57,8 +57,8 @@ extension Controller {
     }
 
     /// `layer` shown over the keyboard's keys (nil: its own again); held keys end.
-    private mutating func overlaid(_ layer: Layer?) -> [Command] {
-        keyboard.overlay = layer
+    private mutating func overlaid(_ overlay: KeyOverlay?) -> [Command] {
+        keyboard.overlay = overlay
         var out = translate(keyboard.dropPresses())
         out += layOutKeysAgain(layer: keyboard.layer.name)
         out += barChanged()

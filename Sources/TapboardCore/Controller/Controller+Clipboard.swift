@@ -22,7 +22,6 @@ extension Controller {
         switch action {
         case .open:
             guard clipboardHistory.enabled, !clipboardHistory.items.isEmpty else { return [] }
-            loaded[ClipboardPanel.name] = ClipboardPanel.layout(clipboardHistory.items)
             return openPanel(ClipboardPanel.name)
         case .paste(let i):
             guard clipboardHistory.items.indices.contains(i) else { return [] }
@@ -30,16 +29,13 @@ extension Controller {
             return backFromPanel() + pasted(text)
         case .clear:
             clipboardHistory.clear()
-            let out = backFromPanel()
-            loaded[ClipboardPanel.name] = nil
-            return out
+            return backFromPanel()
         }
     }
 
     /// The history changed while its panel shows: the panel shows the new list.
     mutating func clipboardPanelChanged() -> [Command] {
         guard keyboard.layout.name == ClipboardPanel.name else { return [] }
-        loaded[ClipboardPanel.name] = ClipboardPanel.layout(clipboardHistory.items)
         return showSelectedKeyboard()
     }
 }

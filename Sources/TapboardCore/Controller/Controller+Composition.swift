@@ -11,7 +11,7 @@
 extension Controller {
     /// Text effects for the open composition; nil: not for it (typed as usual).
     mutating func multiStage(_ effect: Effect) -> [Command]? {
-        guard var input = composition, usesComposition else { return nil }
+        guard var input = compositionStage.composition, usesComposition else { return nil }
         var effect = effect
         // Space is the engine's: it picks, and no full stop comes of two.
         if engine != nil, case .doubleSpace = effect { effect = .commitText(" ") }
@@ -19,69 +19,62 @@ extension Controller {
         switch effect {
         case .commitText(let t):
             let step = input.type(t)
-            composition = input
+            compositionStage.composition = input
             out = commitComposed(step.commit)
-            if !step.taken { out += typeInWord(effect) ?? submit(effect) }
+            if !step.taken { out += passText(effect, from: .word) }
         case .deleteBackward:
             guard input.backspace() else { return nil }
-            composition = input
+            compositionStage.composition = input
             out = []
         case .deleteWordBackward:
             guard input.isOpen else { return nil }
             input.clear()
-            composition = input
+            compositionStage.composition = input
             out = []
         case .enter where engine != nil:
             // Return puts the letters in as typed, and does nothing more.
             guard input.isOpen else { return nil }
             let typed = input.finishAsTyped()
             input.clear()
-            composition = input
+            compositionStage.composition = input
             out = commitComposed(typed)
         case .enter, .key, .doubleSpace:
             guard input.isOpen else { return nil }
-            out = finishComposition() + (typeInWord(effect) ?? submit(effect))
+            out = finishComposition() + passText(effect, from: .word)
         default:
             return nil
         }
-        if engine != nil { shownStrip.markStale() }
+        if engine != nil { wordStage.shown.markStale() }
         return preeditSynced(out) + refreshCandidates()
     }
 
     /// Candidate `index` of the engine's (a strip slot, the candidates panel) goes in; the
     /// rest of the input stays open.
     mutating func pickCandidate(_ index: Int) -> [Command] {
-        guard engine != nil, var input = composition, input.candidates.indices.contains(index) else { return [] }
+        guard engine != nil, var input = compositionStage.composition, input.candidates.indices.contains(index) else { return [] }
         let step = input.pick(index)
-        composition = input
+        compositionStage.composition = input
         let out = commitComposed(step.commit)
-        shownStrip.markStale()
+        wordStage.shown.markStale()
         return preeditSynced(out) + refreshCandidates()
     }
 
     /// The shown keyboard's engine is still to be opened: once its panel is on screen, so
     /// that the frame does not wait for it (RIME compiles its data the first time).
-    public var engineAwaitsOpening: Bool { composition?.awaitsOpening ?? false }
+    public var engineAwaitsOpening: Bool { compositionStage.composition?.awaitsOpening ?? false }
 
     /// Opens the shown keyboard's engine ahead of its first key. Keys pressed while it opens
     /// wait in the socket and come after, in order.
-    public mutating func openEngine() { composition?.openEngine() }
-
-    /// The composition for `layout`'s rules, engines' through `opener`; nil: it has none.
-    static func composition(for layout: Layout, _ opener: (any CompositionOpener)?) -> (any Composition)? {
-        switch layout.compose {
-        case nil: nil
-        case .engine(let e)?: opener?.composition(for: e)
-        case let rules?: rules.makeInput()
-        }
-    }
+    public mutating func openEngine() { compositionStage.composition?.openEngine() }
 
     /// The shown keyboard's engine, when its letters go through it in this field: only with
     /// text-input (the preedit), and an engine that keeps what the user writes only in fields
     /// that may be learned from (`FieldAllows.learning`: not password, PIN, terminal, secret
     /// text, email or URL).
     var engine: CompositionEngine? {
-        guard case .engine(let e)? = keyboard.layout.compose, composition != nil, textInputField != nil else { return nil }
+        guard case .engine(let e)? = keyboard.layout.compose, compositionStage.composition != nil, textInputField != nil else {
+            return nil
+        }
         if e.keepsUserData, !allows.contains(.learning) { return nil }
         return e
     }
@@ -96,29 +89,19 @@ extension Controller {
     /// key such as Return or an arrow acts on the field). Without a field to commit into
     /// it is forgotten.
     mutating func finishComposition() -> [Command] {
-        guard var input = composition, input.isOpen, usesComposition else { return [] }
+        guard var input = compositionStage.composition, input.isOpen, usesComposition else { return [] }
         let reachable = field.active || !textInputUsable
         let text = reachable ? input.finish() : ""
         input.clear()
-        composition = input
+        compositionStage.composition = input
         let out = commitComposed(text)
         return preeditSynced(out) + refreshCandidates()
     }
 
     /// The field is gone or another has come: nothing open, nothing shown.
     mutating func forgetComposition() {
-        composition?.clear()
-        preedit = ""
-        engineCandidates = []
+        compositionStage.forget()
         dropCandidates()
-    }
-
-    /// The keyboard shown now brings its own rules (and its own keys: no candidates panel).
-    mutating func compositionRulesChanged() {
-        composition = Self.composition(for: keyboard.layout, compositions)
-        preedit = ""
-        engineCandidates = []
-        candidatePanel = nil
     }
 
     /// Final text from a composition, typed as if tapped: letter by letter while the strip
@@ -126,7 +109,7 @@ extension Controller {
     mutating func commitComposed(_ text: String) -> [Command] {
         guard !text.isEmpty else { return [] }
         let pieces = showsStrip && engine == nil ? text.map(String.init) : [text]
-        return pieces.flatMap { typeInWord(.commitText($0)) ?? submit(.commitText($0)) }
+        return pieces.flatMap { passText(.commitText($0), from: .word) }
     }
 
     /// `out` with the field's preedit brought in line with the open composition: cleared
@@ -147,17 +130,17 @@ extension Controller {
     mutating func clearingPreedit(before out: [Command]) -> [Command] {
         guard !preedit.isEmpty, let first = out.first else { return [] }
         if case .edit = first { return [] }
-        preedit = ""
+        compositionStage.preedit = ""
         return [.preedit("")]
     }
 
     /// The field's preedit brought in line with the open composition. Every text-input
     /// commit in `out` cleared what was shown.
     mutating func syncPreedit(after out: [Command]) -> [Command] {
-        let wanted = textInputField == nil ? "" : (composition?.preedit ?? "")
+        let wanted = textInputField == nil ? "" : (compositionStage.composition?.preedit ?? "")
         let shown = out.contains { if case .edit = $0 { true } else { false } } ? "" : preedit
-        preedit = wanted
-        text.showed(preedit: wanted)
+        compositionStage.preedit = wanted
+        fieldStage.text.showed(preedit: wanted)
         return wanted == shown ? [] : [.preedit(wanted)]
     }
 }

@@ -30,13 +30,14 @@ extension Controller {
         let own = keyboard.layout.language
         if !own.isEmpty { return own }
         let name = selection.enabled[selection.languageIndex]
-        return loaded[name]?.language ?? (library.isAvailable(name) ? (try? library.load(name).get())?.language : nil)
+        return keyboards.loaded[name]?.language
+            ?? (keyboards.library.isAvailable(name) ? (try? keyboards.library.load(name).get())?.language : nil)
             ?? "en"
     }
 
     /// The names table for the keyboard's language, English where CLDR has none of it.
     mutating func emojiNames() -> EmojiNames? {
-        guard let lib = emojiLibrary else { return nil }
+        guard let lib = emojiSearchStage.names else { return nil }
         return lib.emojiNames(for: emojiLanguage) ?? lib.emojiNames(for: "en")
     }
 
@@ -46,17 +47,19 @@ extension Controller {
     mutating func emojiSearch(_ effect: Effect) -> [Command]? {
         guard searchingEmoji else { return nil }
         switch effect {
-        case .commitText(let t) where emojiQuery.results.contains(t):
+        case .commitText(let t) where emojiSearchStage.query.results.contains(t):
             return nil  // a result: into the field
         case .commitText(let t):
-            guard !(t == " " && (emojiQuery.text.isEmpty || emojiQuery.text.hasSuffix(" "))) else { return [] }
-            emojiQuery.text += t.lowercased()
+            guard !(t == " " && (emojiSearchStage.query.text.isEmpty || emojiSearchStage.query.text.hasSuffix(" "))) else {
+                return []
+            }
+            emojiSearchStage.query.text += t.lowercased()
         case .doubleSpace:
             return []
-        case .deleteBackward where !emojiQuery.text.isEmpty:
-            emojiQuery.text.removeLast()
-        case .deleteWordBackward where !emojiQuery.text.isEmpty:
-            emojiQuery.text = ""
+        case .deleteBackward where !emojiSearchStage.query.text.isEmpty:
+            emojiSearchStage.query.text.removeLast()
+        case .deleteWordBackward where !emojiSearchStage.query.text.isEmpty:
+            emojiSearchStage.query.text = ""
         default:
             return nil
         }
@@ -66,38 +69,22 @@ extension Controller {
     /// The search layer's top row for the query: the query, then what it finds (or that
     /// it finds nothing).
     mutating func showEmojiResults() -> [Command] {
-        let query = emojiQuery.text.trimmingSpaces
+        let query = emojiSearchStage.query.text.trimmingSpaces
         let places = EmojiNames.places(in: keyboard.layout)
         let names = query.isEmpty ? nil : emojiNames()
-        emojiQuery.results = names?.search(query, limit: Self.emojiResultCount, preferred: places) ?? []
-        if emojiQuery.results.isEmpty, !query.isEmpty, EmojiNames.fileLanguage(for: emojiLanguage) != "en",
-            let english = emojiLibrary?.emojiNames(for: "en")
+        emojiSearchStage.query.results = names?.search(query, limit: Self.emojiResultCount, preferred: places) ?? []
+        if emojiSearchStage.query.results.isEmpty, !query.isEmpty, EmojiNames.fileLanguage(for: emojiLanguage) != "en",
+            let english = emojiSearchStage.names?.emojiNames(for: "en")
         {
             // English names too (the search row's letters are Latin; other scripts' names cannot be typed there).
-            emojiQuery.results = english.search(query, limit: Self.emojiResultCount, preferred: places)
+            emojiSearchStage.query.results = english.search(query, limit: Self.emojiResultCount, preferred: places)
         }
-        var layout = keyboard.layout
-        guard let i = layout.layers.firstIndex(where: { $0.name == Self.emojiSearchLayer }) else { return [] }
-        let layer = Self.emojiSearch(
-            layout.layers[i], query: query, results: emojiQuery.results, names: emojiLibrary != nil)
-        guard layer != layout.layers[i] else { return [] }
-        layout.layers[i] = layer
-        keyboard.layout = layout
+        guard keyboard.layout.layer(named: Self.emojiSearchLayer)?.rows.isEmpty == false else { return [] }
+        let row = Self.emojiResultRow(query: query, results: emojiSearchStage.query.results, names: emojiSearchStage.names != nil)
+        let overlay = KeyOverlay.topRow(row, ofLayer: Self.emojiSearchLayer)
+        guard overlay != keyboard.overlay else { return [] }
+        keyboard.overlay = overlay
         return layOutKeysAgain(layer: keyboard.layerName) + [.redraw(nil)]
-    }
-
-    /// The keyboard shows `layout` already: the same layout, or it with what emoji search
-    /// wrote in its search layer's top row (a keyboard chosen again, as when the output
-    /// turns, keeps the search and its results).
-    func isShown(_ layout: Layout) -> Bool {
-        func apartFromResults(_ layout: Layout) -> Layout {
-            var l = layout
-            if let i = l.layers.firstIndex(where: { $0.name == Self.emojiSearchLayer }), !l.layers[i].rows.isEmpty {
-                l.layers[i].rows[0] = []
-            }
-            return l
-        }
-        return layout == keyboard.layout || apartFromResults(layout) == apartFromResults(keyboard.layout)
     }
 
     /// The search layer `layer` of `layout` showing `query` and the emoji `names` finds
@@ -105,14 +92,8 @@ extension Controller {
     public static func emojiSearch(_ layer: Layer, of layout: Layout, query: String, names: EmojiNames?) -> Layer {
         let q = query.lowercased().trimmingSpaces
         let results = q.isEmpty ? [] : names?.search(q, limit: emojiResultCount, preferred: EmojiNames.places(in: layout)) ?? []
-        return emojiSearch(layer, query: q, results: results, names: names != nil)
-    }
-
-    static func emojiSearch(_ layer: Layer, query: String, results: [String], names: Bool) -> Layer {
-        guard !layer.rows.isEmpty else { return layer }
-        var l = layer
-        l.rows[0] = emojiResultRow(query: query, results: results, names: names)
-        return l
+        let row = emojiResultRow(query: q, results: results, names: names != nil)
+        return KeyOverlay.topRow(row, ofLayer: layer.name).applied(to: layer)
     }
 
     /// The top row: a key showing the query (it types nothing), then the emoji found.
@@ -160,10 +141,10 @@ extension Controller {
     /// The strip's emoji tapped: it goes after the word (the word being typed is kept as
     /// typed), with a space between.
     mutating func pickEmoji(_ emoji: String) -> [Command] {
-        let typed = word.letters
-        shownStrip.markStale()
+        let typed = wordStage.word.letters
+        wordStage.shown.markStale()
         guard !typed.isEmpty else { return commit(emoji + " ") + autoShift() }
-        word.picked(typed, keep: true)
+        wordStage.word.picked(typed, keep: true)
         learn(typed, kept: true)
         return replace(typed, with: typed + " " + emoji + " ") + autoShift()
     }

@@ -1,7 +1,7 @@
 /// The focused field: what the input method reports after each `done`.
 extension Controller {
     /// What the focused field allows (`FieldAllows`, the one place that decides it).
-    var allows: FieldAllows { FieldAllows(field, privacy) }
+    var allows: FieldAllows { fieldStage.allows }
 
     /// The input method's state after a `done`, with what the `done` changed.
     public mutating func fieldChanged(_ change: InputMethodState.Change, _ reported: TextFieldState) -> [Command] {
@@ -18,14 +18,14 @@ extension Controller {
         switch change {
         case .activated, .updated:
             out.append(.cancel(.hideAfterFocusLoss))
-            focusMoving = false
+            fieldStage.focusMoving = false
             let before = field
             if change == .activated { out += learnFieldWords() }
-            field = state
+            fieldStage.field = state
             if change == .activated { forgetField() }
             let predicted = text.known != nil
-            if !text.clientReported(state.surrounding, showing: preedit), predicted, change == .updated,
-                composition?.isOpen == true
+            if !fieldStage.text.clientReported(state.surrounding, showing: preedit), predicted, change == .updated,
+                compositionStage.composition?.isOpen == true
             {
                 // The cursor or the text moved under an open sequence (a tap in the field):
                 // the client has ended its preedit its own way; the next key starts afresh.
@@ -33,8 +33,7 @@ extension Controller {
             }
             out += noticeHiddenText(state.surrounding)
             if change == .activated || state.purpose != before.purpose || state.hints != before.hints {
-                keyboard.previews = settings.keyPreview && FieldAllows(state, privacy).contains(.showing)
-                returnLabel = state.purpose == .url ? "Go" : ""
+                keyboard.previews = settings.keyPreview && FieldAllows(state, fieldStage.privacy).contains(.showing)
                 if change == .activated || state.purpose != selection.purpose {
                     selection.fieldChanged(purpose: state.purpose)
                     out += showSelectedKeyboard()
@@ -44,7 +43,7 @@ extension Controller {
             }
             if change == .activated {
                 out += show()
-                shownStrip.markStale()
+                wordStage.shown.markStale()
             } else if panel.hiddenByDone, state.cause == .other, state.surrounding?.text == before.surrounding?.text {
                 // A report the client made itself with the text as it was: GTK's after a tap
                 // in the focused field (the cursor may have moved). The application changing
@@ -53,9 +52,9 @@ extension Controller {
             }
             out += autoShift()
         case .deactivated:
-            focusMoving = field.active
+            fieldStage.focusMoving = field.active
             out += learnFieldWords()
-            field = state
+            fieldStage.field = state
             forgetField()
             out += stripChanged()
             out += autoShift()
@@ -69,7 +68,7 @@ extension Controller {
     /// The strip comes or goes with the field (and the toolbar with it): the panel's
     /// height may change.
     mutating func stripChanged() -> [Command] {
-        shownStrip.show(wantsStrip)
+        wordStage.shown.show(wantsStrip)
         return barChanged()
     }
 
@@ -78,8 +77,8 @@ extension Controller {
     public mutating func inputMethodUnavailable() -> [Command] {
         guard textInputUsable else { return [] }
         _ = learnFieldWords()
-        textInputUsable = false
-        field = TextFieldState()
+        fieldStage.textInputUsable = false
+        fieldStage.field = TextFieldState()
         forgetField()
         let strip = stripChanged()  // the strip goes: keys move, held ones end
         return [

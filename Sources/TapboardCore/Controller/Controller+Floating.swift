@@ -25,31 +25,31 @@ extension Controller {
         guard panelMode == .floating else { return .docked }
         let g = wantedGeometry
         let size = (width: g.width, height: g.height)
-        let place = floating.places[floatingSpot] ?? FloatingPanel.firstPlace(size: size, output: output)
+        let place = placement.floating.places[floatingSpot] ?? FloatingPanel.firstPlace(size: size, output: output)
         return .floating(FloatingPanel.clamp(place, size: size, output: output), width: g.width)
     }
 
     /// The places the user dragged floating panels to, as remembered.
-    public var floatingPlaces: FloatingPlaces { floating.places }
+    public var floatingPlaces: FloatingPlaces { placement.floating.places }
 
     /// Places remembered from an earlier run (before the panel shows).
     public mutating func rememberFloatingPlaces(_ places: FloatingPlaces) {
-        floating.places = places
+        placement.floating.places = places
     }
 
     /// The compositor applied `place` (the Wayland side's round trip after asking for it):
     /// press coordinates from now on are relative to it.
     public mutating func panelPlaced(_ place: PanelPlace) {
-        if case .floating(let at, _) = place { floating.applied = at } else { floating.applied = nil }
+        if case .floating(let at, _) = place { placement.floating.applied = at } else { placement.floating.applied = nil }
     }
 
     /// A press on a floating panel's grip starts a drag (nil: not a drag).
     mutating func startDrag(_ source: PressSource, at point: Point, in g: PanelGeometry) -> [Command]? {
-        guard panelMode == .floating, floating.drag == nil, keyboard.popup == nil,
+        guard panelMode == .floating, placement.floating.drag == nil, keyboard.popup == nil,
             case .floating(let place, _) = panel.askedPlace,
             let i = g.keyIndex(at: point), g.keys[i].key.action == .grip
         else { return nil }
-        floating.drag = FloatingDrag(source: source, grab: point, start: place)
+        placement.floating.drag = FloatingDrag(source: source, grab: point, start: place)
         return []
     }
 
@@ -59,16 +59,16 @@ extension Controller {
     /// new (sway reports the pointer again as the surface moves under it): it is skipped,
     /// and the next one read.
     mutating func drag(_ source: PressSource, to point: Point) -> [Command]? {
-        guard var drag = floating.drag, drag.source == source else { return nil }
+        guard var drag = placement.floating.drag, drag.source == source else { return nil }
         guard case .floating(let asked, let width) = panel.askedPlace, let g = geometry else { return [] }
-        let onItsWay = floating.applied.map { $0 != asked } ?? false
+        let onItsWay = placement.floating.applied.map { $0 != asked } ?? false
         if onItsWay && drag.frame != .pressPlace {
             drag.skip()
-            floating.drag = drag
+            placement.floating.drag = drag
             return []
         }
         let wanted = drag.place(pointer: point, panelAt: asked)
-        floating.drag = drag
+        placement.floating.drag = drag
         guard let wanted else { return [] }
         return follow(to: wanted, asked: asked, size: (width, g.height))
     }
@@ -77,12 +77,12 @@ extension Controller {
     /// `FloatingDrag.placeAgain`); nil: `source` does not drag. While a move is on its way
     /// the compositor's place is not known: nothing is read.
     mutating func dragInPlace(_ source: PressSource, at point: Point) -> [Command]? {
-        guard var drag = floating.drag, drag.source == source else { return nil }
+        guard var drag = placement.floating.drag, drag.source == source else { return nil }
         guard case .floating(let asked, let width) = panel.askedPlace, let g = geometry,
-            floating.applied.map({ $0 == asked }) ?? true
+            placement.floating.applied.map({ $0 == asked }) ?? true
         else { return [] }
         let wanted = drag.placeAgain(pointer: point, panelAt: asked)
-        floating.drag = drag
+        placement.floating.drag = drag
         guard let wanted else { return [] }
         return follow(to: wanted, asked: asked, size: (width, g.height))
     }
@@ -91,17 +91,17 @@ extension Controller {
     private mutating func follow(to wanted: FloatingPlace, asked: FloatingPlace, size: (Int, Int)) -> [Command] {
         let place = FloatingPanel.clamp(wanted, size: size, output: output)
         guard place != asked else { return [] }
-        floating.places[floatingSpot] = place
-        floating.dirty = true
+        placement.floating.places[floatingSpot] = place
+        placement.floating.dirty = true
         return resize()
     }
 
     /// The dragging press ended; nil: `source` does not drag. The place is handed out for saving.
     mutating func endDrag(_ source: PressSource) -> [Command]? {
-        guard let drag = floating.drag, drag.source == source else { return nil }
-        floating.drag = nil
-        guard floating.dirty else { return [] }
-        floating.dirty = false
-        return [.saveFloatingPlaces(floating.places)]
+        guard let drag = placement.floating.drag, drag.source == source else { return nil }
+        placement.floating.drag = nil
+        guard placement.floating.dirty else { return [] }
+        placement.floating.dirty = false
+        return [.saveFloatingPlaces(placement.floating.places)]
     }
 }

@@ -9,7 +9,7 @@ extension Controller {
     }
 
     var strokeReader: (any StrokeReader)? {
-        language.isEmpty ? nil : suggestions?.strokeReader(for: keyboard.layout)
+        language.isEmpty ? nil : wordStage.suggestions?.strokeReader(for: keyboard.layout)
     }
 
     /// A stroke began: the words are made ready as strokes while the finger moves, if they
@@ -31,7 +31,7 @@ extension Controller {
             return out + showInStrip(Strip(slots: [.empty, .note("no word"), .empty]))
         }
         out += commit((Self.needsSpace(before: before) ? " " : "") + best)
-        word.stroked(best)
+        wordStage.word.stroked(best)
         learn(best)
         return out + showInStrip(Strip(ranked: shaped))
     }
@@ -40,7 +40,7 @@ extension Controller {
     /// when the field is left): a name typed once in a message can be stroked in it again.
     mutating func learnedWithFieldWords() -> LearnedWords {
         var l = learnedWords()
-        for w in word.fieldWords where w.language == language { l.learn(w.word, after: w.previous, kept: w.kept) }
+        for w in wordStage.word.fieldWords where w.language == language { l.learn(w.word, after: w.previous, kept: w.kept) }
         return l
     }
 
@@ -63,8 +63,8 @@ extension Controller {
 
     /// Backspace right after a stroked word: the word goes whole.
     mutating func unstroke(_ stroked: String) -> [Command] {
-        word.settled()
-        shownStrip.markStale()
+        wordStage.word.settled()
+        wordStage.shown.markStale()
         return retype(deleting: stroked.count, typing: "")
     }
 
@@ -73,7 +73,7 @@ extension Controller {
         guard chosen != stroked else { return [] }
         learn(chosen, kept: true)
         let out = replace(stroked, with: chosen)
-        word.stroked(chosen)
+        wordStage.word.stroked(chosen)
         return out
     }
 }

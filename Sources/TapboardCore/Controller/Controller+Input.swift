@@ -42,7 +42,7 @@ extension Controller {
             return translate(keyboard.timerFired(t, time: time, in: g))
         case .hideAfterFocusLoss:
             guard !field.active else { return [] }
-            focusMoving = false
+            fieldStage.focusMoving = false
             return hide() + barChanged()
         case .spaceLabel:
             spaceLabel = ""
@@ -85,18 +85,18 @@ extension Controller {
             case .hidePreview: out.append(.hidePreview)
             case .nextKeyboard:
                 panelReturn = nil
-                let lib = library
+                let lib = keyboards.library
                 let wide = output.width > output.height
                 out += switchKeyboard { $0.next(wide: wide) { lib.isAvailable($0) } }
             case .pickKeyboard(let name): out += pickKeyboard(name)
             case .panelMode(let mode): out += setPanelMode(mode)
-            case .hands(.otherSide): out += setPanelMode(.oneHanded(oneHandedSide.other))
+            case .hands(.otherSide): out += setPanelMode(.oneHanded(placement.oneHandedSide.other))
             case .hands(.fullWidth): out += setPanelMode(.full)
             case .hide: out += hide()
             case .openPanel(let name): out += openPanel(name)
             case .back: out += backFromPanel()
             case .commitText, .deleteBackward, .deleteWordBackward, .doubleSpace, .enter, .key:
-                out += (emojiSearch(e) ?? multiStage(e) ?? typeInWord(e) ?? submit(e)) + autoShift()
+                out += passText(e) + autoShift()
             case .pickSuggestion(let slot) where engine != nil: out += pickCandidate(Strip.rank(ofSlot: slot))
             case .pickCandidate(let rank): out += pickCandidate(rank)
             case .moveCandidates(let move): out += moveCandidates(move)
@@ -122,7 +122,7 @@ extension Controller {
     }
 
     /// The field text-input reaches now, if any.
-    var textInputField: TextFieldState? { textInputUsable && field.active ? field : nil }
+    var textInputField: TextFieldState? { fieldStage.textInputField }
 
     /// Sends a text effect the way the field can take it, and keeps the text model in step.
     mutating func submit(_ effect: Effect) -> [Command] {
@@ -135,22 +135,22 @@ extension Controller {
             switch output {
             case .edit(let edit):
                 out.append(.edit(edit))
-                text.sent(edit)
-                if !edit.insert.isEmpty { privacy.committed() }
+                fieldStage.text.sent(edit)
+                if !edit.insert.isEmpty { fieldStage.privacy.committed() }
             case .typeKeys(let s):
                 out.append(.typeKeys(s))
-                text.sentKeys(s)
-                if target != nil { privacy.committed() }
+                fieldStage.text.sentKeys(s)
+                if target != nil { fieldStage.privacy.committed() }
             case .key(let sym, let mods):
                 out.append(.key(sym, mods))
                 switch (sym, mods) {
-                case ("BackSpace", []): text.sentBackspaceKey()
-                case ("Return", []) where target?.hints.contains(.multiline) == true: text.sentKeys("\n")
+                case ("BackSpace", []): fieldStage.text.sentBackspaceKey()
+                case ("Return", []) where target?.hints.contains(.multiline) == true: fieldStage.text.sentKeys("\n")
                 case ("Return", []):
                     // A form sent: the app may empty the field or move focus, so its text is not foreseen.
-                    privacy.formSent()
-                    text.sentUnknownKey()
-                default: text.sentUnknownKey()
+                    fieldStage.privacy.formSent()
+                    fieldStage.text.sentUnknownKey()
+                default: fieldStage.text.sentUnknownKey()
                 }
             }
         }
@@ -165,8 +165,8 @@ extension Controller {
             wanted = .off
         } else if let f = textInputField {
             var t = text.bestGuess
-            if !word.letters.isEmpty, var s = t {
-                s.apply(TextEdit(insert: word.letters))
+            if !wordStage.word.letters.isEmpty, var s = t {
+                s.apply(TextEdit(insert: wordStage.word.letters))
                 t = s
             }
             // A word held as preedit counts; a lone dead accent does not.

@@ -31,24 +31,13 @@ extension Controller {
 /// One-handed and floating: the globe key's list and the buttons beside the keys (on the
 /// grip band) switch them.
 extension Controller {
-    /// What the globe key's list offers above the keyboards in the current mode.
-    var modeChoices: [(mode: PanelMode, label: String)] {
-        switch panelMode {
-        case .full: [(.oneHanded(oneHandedSide), "One-handed"), (.floating, "Floating")]
-        case .oneHanded: [(.full, "Full width"), (.floating, "Floating")]
-        case .floating: [(.full, "Full width")]
-        }
-    }
-
     /// Keys to one edge or across the panel again (the panel keeps its size, its keys
     /// move), or the panel floating or docked again (it changes size and place).
     mutating func setPanelMode(_ mode: PanelMode) -> [Command] {
         guard mode != panelMode else { return [] }
         let cancelled = translate(keyboard.cancelAll()) + cancelStaleTimers()
-        floating.drag = nil
-        panelMode = mode
-        if case .oneHanded(let side) = mode { oneHandedSide = side }
-        keyboard.modeChoices = modeChoices
+        placement.set(mode)
+        keyboard.modeChoices = placement.modeChoices
         let relaidOut = layOutKeysAgain(layer: nil)
         return cancelled + relaidOut + resize() + [.redraw(nil)]
     }

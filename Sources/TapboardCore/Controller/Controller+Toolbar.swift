@@ -2,7 +2,7 @@
 extension Controller {
     /// The band above the keys for the focused field, the strip and the clipboard.
     var wantedBar: PanelBar {
-        guard textInputField != nil || (textInputUsable && focusMoving) else { return PanelBar(slots: showsStrip) }
+        guard textInputField != nil || (textInputUsable && fieldStage.focusMoving) else { return PanelBar(slots: showsStrip) }
         var bar = PanelBar.forField(
             mode: settings.toolbar, slots: showsStrip, stripEmpty: strip.isEmpty,
             paste: clipboardHasText, ownDone: keyboard.layout.hasDoneKey)
@@ -49,7 +49,7 @@ extension Controller {
         // Letters typed while the clipboard was read end their word first.
         var out = finishTyping()
         for piece in splitUTF8(text) { out += commit(piece) }
-        shownStrip.markStale()
+        wordStage.shown.markStale()
         return out + autoShift()
     }
 }

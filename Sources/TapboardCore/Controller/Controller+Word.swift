@@ -12,12 +12,12 @@ extension Controller {
     }
 
     var provider: (any SuggestionProvider)? {
-        language.isEmpty ? nil : suggestions?.provider(for: keyboard.layout)
+        language.isEmpty ? nil : wordStage.suggestions?.provider(for: keyboard.layout)
     }
 
     /// Whether the shown keyboard has suggestions (open or not yet).
     var hasSuggestions: Bool {
-        !language.isEmpty && suggestions?.offersSuggestions(for: keyboard.layout) == true
+        !language.isEmpty && wordStage.suggestions?.offersSuggestions(for: keyboard.layout) == true
     }
 
     /// The keyboard's suggestions were held back until now (the first frame is out): the
@@ -54,41 +54,41 @@ extension Controller {
         guard showsStrip, textInputField != nil, engine == nil else { return nil }
         switch effect {
         case .commitText(let t):
-            if word.joins(t) {
+            if wordStage.word.joins(t) {
                 // A letter tapped right after a stroked word starts a new word.
-                let space = word.letters.isEmpty && Self.isStroked(word.afterwards) ? " " : ""
-                word.type(t)
-                shownStrip.markStale()
+                let space = wordStage.word.letters.isEmpty && Self.isStroked(wordStage.word.afterwards) ? " " : ""
+                wordStage.word.type(t)
+                wordStage.shown.markStale()
                 return commit(space + t)
             }
-            if word.letters.isEmpty, word.afterwards == .addedSpace, Self.closingPunctuation.contains(t) {
+            if wordStage.word.letters.isEmpty, wordStage.word.afterwards == .addedSpace, Self.closingPunctuation.contains(t) {
                 // "hello" picked, then ",": "hello, " (keys, so they stay in order).
-                word.punctuatedAfterPick()
-                shownStrip.markStale()
+                wordStage.word.punctuatedAfterPick()
+                wordStage.shown.markStale()
                 return retype(deleting: 1, typing: t + " ")
             }
-            guard !word.letters.isEmpty else {
-                word.interrupt()
+            guard !wordStage.word.letters.isEmpty else {
+                wordStage.word.interrupt()
                 return nil
             }
             return endWord(with: t)
         case .deleteBackward:
-            if word.letters.isEmpty, case .corrected(let typed, let committed) = word.afterwards {
+            if wordStage.word.letters.isEmpty, case .corrected(let typed, let committed) = wordStage.word.afterwards {
                 return revert(typed, committed)
             }
-            if word.letters.isEmpty, case .stroked(let stroked) = word.afterwards {
+            if wordStage.word.letters.isEmpty, case .stroked(let stroked) = wordStage.word.afterwards {
                 return unstroke(stroked)
             }
-            word.deleteBackward()
-            shownStrip.markStale()
+            wordStage.word.deleteBackward()
+            wordStage.shown.markStale()
             return submit(effect)
         case .deleteWordBackward:
-            word.interrupt()
-            shownStrip.markStale()
+            wordStage.word.interrupt()
+            wordStage.shown.markStale()
             return submit(effect)
         case .enter, .key, .doubleSpace:
             finishWord()
-            word.interrupt()
+            wordStage.word.interrupt()
             return nil  // submitted as usual
         default:
             return nil
@@ -102,28 +102,28 @@ extension Controller {
     /// The word ends with `separator`: corrected where the strip says so.
     mutating func endWord(with separator: String) -> [Command] {
         let settled = settle()  // the correction is the strip's for the word as it stands
-        let typed = word.finish()
+        let typed = wordStage.word.finish()
         let out: [Command]
-        if mayAutocorrect, Self.correctingSeparators.contains(separator), !word.kept.contains(typed),
+        if mayAutocorrect, Self.correctingSeparators.contains(separator), !wordStage.word.kept.contains(typed),
             let fix = strip.autocorrect, fix != typed
         {
-            word.corrected(typed, to: fix + separator)
+            wordStage.word.corrected(typed, to: fix + separator)
             out = settled + replace(typed, with: fix + separator)
         } else {
-            word.interrupt()
+            wordStage.word.interrupt()
             learn(typed)
             out = settled + commit(separator)
         }
-        shownStrip.markStale()
+        wordStage.shown.markStale()
         return out
     }
 
     /// The word being typed is done as it stands (a key, the panel hides): its letters
     /// are in the field already.
     mutating func finishWord() {
-        guard !word.letters.isEmpty else { return }
-        learn(word.finish())
-        shownStrip.markStale()
+        guard !wordStage.word.letters.isEmpty else { return }
+        learn(wordStage.word.finish())
+        wordStage.shown.markStale()
     }
 
     /// The open sequence and the word being typed end as they stand: the sequence's text
@@ -138,7 +138,7 @@ extension Controller {
     /// `old`, else BackSpace keys and typed keys, in order in every client.
     mutating func replace(_ old: String, with new: String) -> [Command] {
         if new.hasPrefix(old) { return commit(String(new.dropFirst(old.count))) }
-        privacy.committed()
+        fieldStage.privacy.committed()
         return retype(deleting: old.count, typing: new)
     }
 
@@ -146,10 +146,10 @@ extension Controller {
     /// (none when empty): the one way typed text is taken back, in order in every client.
     mutating func retype(deleting count: Int, typing new: String) -> [Command] {
         var out = [Command](repeating: .key("BackSpace", []), count: count)
-        for _ in 0..<count { text.sentBackspaceKey() }
+        for _ in 0..<count { fieldStage.text.sentBackspaceKey() }
         if !new.isEmpty {
             out.append(.typeKeys(new))
-            text.sentKeys(new)
+            fieldStage.text.sentKeys(new)
         }
         return out
     }
@@ -165,14 +165,14 @@ extension Controller {
         case .word(let w): (chosen, keep) = (w, false)
         case .keep(let w): (chosen, keep) = (w, true)
         }
-        if word.letters.isEmpty, case .stroked(let stroked) = word.afterwards, !keep {
+        if wordStage.word.letters.isEmpty, case .stroked(let stroked) = wordStage.word.afterwards, !keep {
             return replaceStroked(stroked, with: chosen) + autoShift()
         }
-        let typed = word.letters
-        word.picked(chosen, keep: keep)
+        let typed = wordStage.word.letters
+        wordStage.word.picked(chosen, keep: keep)
         learn(chosen, kept: true)
         let out = replace(typed, with: chosen + " ")
-        shownStrip.markStale()
+        wordStage.shown.markStale()
         return out + autoShift()
     }
 
@@ -180,9 +180,9 @@ extension Controller {
     /// not corrected again in this field. Keys, so that deleting and typing stay in order
     /// in every client.
     mutating func revert(_ typed: String, _ committed: String) -> [Command] {
-        word.reverted(typed)
+        wordStage.word.reverted(typed)
         learn(typed, kept: true)
-        shownStrip.markStale()
+        wordStage.shown.markStale()
         return retype(deleting: committed.count, typing: typed)
     }
 
@@ -194,7 +194,7 @@ extension Controller {
     /// What is left to do once the effects of the last events have gone out: the strip
     /// for the word being typed (or the next word), redrawn where it changed.
     public mutating func settle() -> [Command] {
-        guard shownStrip.catchUp() else { return [] }
+        guard wordStage.shown.catchUp() else { return [] }
         return updateStrip()
     }
 
@@ -204,15 +204,15 @@ extension Controller {
         switch stripSource() {
         case .engine:
             // The strip's, and one more to know whether the candidates panel has more.
-            engineCandidates = composition?.candidates(upTo: PanelGeometry.stripSlots + 1) ?? []
-            new = Strip(ranked: Array(engineCandidates.prefix(PanelGeometry.stripSlots)))
+            compositionStage.engineCandidates = compositionStage.composition?.candidates(upTo: PanelGeometry.stripSlots + 1) ?? []
+            new = Strip(ranked: Array(compositionStage.engineCandidates.prefix(PanelGeometry.stripSlots)))
         case .search(let p, let typed, let before, let corrects):
-            engineCandidates = []
+            compositionStage.engineCandidates = []
             let learned = learnedWords()
-            new = p.strip(for: typed, context: before, learned: learned, autocorrect: corrects, memo: &word.searchMemo)
+            new = p.strip(for: typed, context: before, learned: learned, autocorrect: corrects, memo: &wordStage.word.searchMemo)
             new = withEmoji(new, word: typed.isEmpty ? Self.lastWord(before) : typed)
         case nil:
-            engineCandidates = []
+            compositionStage.engineCandidates = []
         }
         return showInStrip(new)
     }
@@ -234,14 +234,14 @@ extension Controller {
         guard let p = provider else { return nil }
         var before = text.bestGuess?.beforeCursor.map { String($0.suffix(Suggester.contextLength)) } ?? ""
         // The context is the text before the word, not the word itself.
-        let typed = word.letters
+        let typed = wordStage.word.letters
         if !typed.isEmpty, before.hasSuffix(typed) { before.removeLast(typed.count) }
-        return .search(p, typed: typed, before: before, corrects: mayAutocorrect && !word.kept.contains(typed))
+        return .search(p, typed: typed, before: before, corrects: mayAutocorrect && !wordStage.word.kept.contains(typed))
     }
 
     /// The strip holds `new` from now on, redrawn where it changed.
     mutating func showInStrip(_ new: Strip) -> [Command] {
-        guard shownStrip.update(new) else { return [] }
+        guard wordStage.shown.update(new) else { return [] }
         // The toolbar takes the strip's place while it is empty (toolbar = auto).
         let bar = barChanged()
         guard bar.isEmpty else { return bar }
@@ -250,12 +250,8 @@ extension Controller {
     }
 
     /// The user's words in `language` (the shown keyboard's), loaded on first use.
-    mutating func learnedWords(_ language: String? = nil) -> LearnedWords {
-        let language = language ?? self.language
-        if let l = learned[language] { return l }
-        let l = suggestions?.learnedWords(for: language) ?? LearnedWords()
-        learned[language] = l
-        return l
+    mutating func learnedWords() -> LearnedWords {
+        wordStage.learnedWords(language)
     }
 
     /// Notes a word the user used (`kept`: chose, from the strip or by undoing its
@@ -267,20 +263,16 @@ extension Controller {
         var before = text.bestGuess?.beforeCursor.map(String.init) ?? ""
         if before.hasSuffix(used) { before.removeLast(used.count) }
         // None at a sentence start: no pair across a full stop.
-        word.used(.init(word: used, previous: Context(before).previous, language: language, kept: kept))
+        wordStage.word.used(.init(word: used, previous: Context(before).previous, language: language, kept: kept))
     }
 
     /// The field is being left: its words become learned words, if the field ever showed
     /// the input method some of its text (Firefox's password fields never do; fields that
     /// report nothing at all, such as Chromium's on phoc, are not learned from either).
     mutating func learnFieldWords() -> [Command] {
-        let words = word.takeFieldWords()
-        guard mayLearn, privacy.showedText, !words.isEmpty else { return [] }
-        for w in words {
-            _ = learnedWords(w.language)  // loaded, then changed in place
-            learned[w.language]?.learn(w.word, after: w.previous, kept: w.kept)
-        }
-        dirtyLearned = true
+        let words = wordStage.word.takeFieldWords()
+        guard mayLearn, fieldStage.privacy.showedText, !words.isEmpty else { return [] }
+        wordStage.learn(words)
         return learnedChanged()
     }
 
@@ -288,8 +280,8 @@ extension Controller {
     /// field (content type normal) and reports its text masked ("●●●"): such a field is
     /// treated as secret at once, and nothing typed in it is learned.
     mutating func noticeHiddenText(_ report: SurroundingText?) -> [Command] {
-        guard privacy.reported(report?.text) else { return [] }
-        _ = word.takeFieldWords()
+        guard fieldStage.privacy.reported(report?.text) else { return [] }
+        _ = wordStage.word.takeFieldWords()
         keyboard.previews = false
         finishWord()
         return stripChanged()
@@ -297,25 +289,21 @@ extension Controller {
 
     /// Writes learned words a moment after the last change.
     mutating func learnedChanged() -> [Command] {
-        guard dirtyLearned else { return [] }
+        guard wordStage.dirtyLearned else { return [] }
         return [.schedule(.saveLearned, after: 3000)]
     }
 
     /// The learned words to store now (the save timer fired, or tapboard is ending).
     public mutating func learnedToSave() -> [Command] {
         _ = learnFieldWords()
-        guard dirtyLearned else { return [] }
-        dirtyLearned = false
-        return learned.sorted { $0.key < $1.key }.map { .saveLearned(language: $0.key, $0.value) }
+        return wordStage.learnedToSave().map { .saveLearned(language: $0.language, $0.words) }
     }
 
     /// A new field, or focus gone: what tapboard believed of the old one goes (its text,
     /// the word being typed, what to undo or keep, its privacy, an open sequence).
     mutating func forgetField() {
-        text.reset()
-        word = WordInProgress()
-        shownStrip.clear()
-        privacy = FieldPrivacy()
+        fieldStage.forget()
+        wordStage.forgetField()
         forgetComposition()
     }
 }

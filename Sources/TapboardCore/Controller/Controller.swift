@@ -5,82 +5,60 @@
 public struct Controller {
     public internal(set) var keyboard: KeyboardState
     public internal(set) var selection: KeyboardSelection
-    /// The focused field as the input method last reported it (inactive: none).
-    public internal(set) var field = TextFieldState()
-    /// What tapboard believes the field holds.
-    public internal(set) var text = TextModel()
     public let settings: Settings
-    let library: any LayoutLibrary
-    /// Keyboards loaded so far, by name.
-    var loaded: [String: Layout]
+    /// The keyboards loaded so far.
+    var keyboards: LoadedKeyboards
+    /// The keyboard selection before a panel was opened (`back` restores it); nil: no panel open.
+    var panelReturn: KeyboardSelection?
     /// The panel as last put on screen: wanted or not, the height asked, the keys laid out.
     var panel = ShownPanel()
-    /// The panel is wanted on screen.
-    public var visible: Bool { panel.visible }
-    /// Keys across the panel or narrowed to one edge (the user's choice, from the globe key's list).
-    public internal(set) var panelMode = PanelMode.full
-    /// A floating panel's places and drag.
-    var floating = FloatingState()
-    /// The name of the output the panel is on (nil: not known).
-    public internal(set) var outputName: String?
-    /// The edge one-handed keys went to last ("One-handed" in the globe list goes there again).
-    var oneHandedSide = Side.right
-    /// The logical size of the output the panel is on.
-    public internal(set) var output = (width: 720, height: 1280)
-    /// Key rectangles for the configured panel; nil while there is no configured panel.
-    public var geometry: PanelGeometry? { panel.geometry }
-    /// A word for the return key in this field ("Go" for URLs), empty for the arrow.
-    public internal(set) var returnLabel = ""
+    /// The output, the user's panel mode, a floating panel's places.
+    var placement = PanelPlacement()
     /// The keyboard's name on the space bar for a moment after a switch.
     public internal(set) var spaceLabel = ""
-    /// Text-input can reach fields (false without input-method-v2, or when another holds it).
-    public internal(set) var textInputUsable = true
     /// Key timers scheduled and not yet fired or cancelled.
     var keyTimers: Set<KeyTimer> = []
-    /// Suggestions and learned words by language; nil: no suggestions at all.
-    let suggestions: (any SuggestionLibrary)?
-    /// The word being typed, what the next tap may undo, the words to learn from the field.
-    var word = WordInProgress()
-    /// The word being typed (its letters are in the field already); empty between words.
-    public var composing: String { word.letters }
-    /// The suggestion strip: whether it shows, what it holds.
-    var shownStrip = ShownStrip()
-    /// What the strip shows now.
-    public var strip: Strip { shownStrip.strip }
-    /// The strip shows in this field with this keyboard (decided on focus and keyboard change).
-    public var showsStrip: Bool { shownStrip.shows }
-    /// Focus left a field and the panel waits to see whether another takes it: the
-    /// toolbar stays meanwhile (Chromium leaves and re-enters a password field as its
-    /// first letter goes in; a panel that shrank then lost the next tap).
-    var focusMoving = false
     /// The clipboard holds text that Paste can put in a field.
     public internal(set) var clipboardHasText = false
     /// The last text items copied (memory only), for the clipboard panel.
     public internal(set) var clipboardHistory: ClipboardHistory
-    /// The user's words by language, loaded on first use.
-    var learned: [String: LearnedWords] = [:]
-    /// Learned words changed since they were last handed out for saving.
-    var dirtyLearned = false
-    /// Whether the focused field shows its text or turned out secret (no strip, no
-    /// learning, no key bubble).
-    var privacy = FieldPrivacy()
-    /// The shown keyboard's composition (dead keys, compose, Telex, an engine's); nil: it has none.
-    var composition: (any Composition)?
-    /// Opens engines' compositions; nil: keyboards naming an engine type their keys as they are.
-    let compositions: (any CompositionOpener)?
-    /// The engine's first candidates as the strip last read them: its slots' and one more.
-    var engineCandidates: [String] = []
-    /// The candidates panel and its page shown over the keys; nil: closed.
-    var candidatePanel: (panel: CandidatePanel, page: Int)?
+
+    // The text stages, in the order a text effect meets them (`TextStage`).
+    /// Emoji search's query and results.
+    var emojiSearchStage: EmojiSearchStage
+    /// The composition, its preedit and an engine's candidates.
+    var compositionStage: CompositionStage
+    /// The word being typed, the strip, learning.
+    var wordStage: WordStage
+    /// The focused field and what tapboard believes it holds.
+    var fieldStage = FieldStage()
+
+    /// The focused field as the input method last reported it (inactive: none).
+    public var field: TextFieldState { fieldStage.field }
+    /// What tapboard believes the field holds.
+    public var text: TextModel { fieldStage.text }
+    /// Text-input can reach fields (false without input-method-v2, or when another holds it).
+    public var textInputUsable: Bool { fieldStage.textInputUsable }
+    /// A word for the return key in this field ("Go" for URLs), empty for the arrow.
+    public var returnLabel: String { fieldStage.returnLabel }
+    /// The panel is wanted on screen.
+    public var visible: Bool { panel.visible }
+    /// Key rectangles for the configured panel; nil while there is no configured panel.
+    public var geometry: PanelGeometry? { panel.geometry }
+    /// Keys across the panel or narrowed to one edge (the user's choice, from the globe key's list).
+    public var panelMode: PanelMode { placement.mode }
+    /// The name of the output the panel is on (nil: not known).
+    public var outputName: String? { placement.outputName }
+    /// The logical size of the output the panel is on.
+    public var output: (width: Int, height: Int) { placement.output }
+    /// The word being typed (its letters are in the field already); empty between words.
+    public var composing: String { wordStage.word.letters }
+    /// What the strip shows now.
+    public var strip: Strip { wordStage.shown.strip }
+    /// The strip shows in this field with this keyboard (decided on focus and keyboard change).
+    public var showsStrip: Bool { wordStage.shown.shows }
     /// What the field shows as preedit (an open sequence); empty: nothing.
-    public internal(set) var preedit = ""
-    /// Emoji names by language (emoji search, the strip's emoji), loaded when first used;
-    /// nil: none.
-    let emojiLibrary: (any EmojiNameLibrary)?
-    /// The emoji search layer's query and what it found.
-    var emojiQuery = EmojiQuery()
-    /// The keyboard selection before a panel was opened (`back` restores it); nil: no panel open.
-    var panelReturn: KeyboardSelection?
+    public var preedit: String { compositionStage.preedit }
     /// Milliseconds to wait after a field loses focus before hiding (focus may move to another field).
     public static let hideDelay: UInt64 = 150
     /// Milliseconds the keyboard's name stays on the space bar.
@@ -95,27 +73,25 @@ public struct Controller {
     ) {
         precondition(!layouts.isEmpty, "at least one keyboard")
         self.settings = settings
-        emojiLibrary = emojiNames
-        self.library = library
-        self.suggestions = suggestions
-        self.compositions = compositions
-        textInputUsable = textInput
+        emojiSearchStage = EmojiSearchStage(names: emojiNames)
+        wordStage = WordStage(suggestions: suggestions)
+        compositionStage = CompositionStage(opener: compositions)
+        fieldStage.textInputUsable = textInput
         clipboardHistory = ClipboardHistory(enabled: settings.clipboardHistory)
         let layouts = layouts.map { settings.numberRow ? $0.addingNumberRow() : $0 }
-        loaded = Dictionary(layouts.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        keyboards = LoadedKeyboards(layouts, library: library, numberRow: settings.numberRow)
         let keyboards = layouts.filter { !$0.isPanel }
         let cycle = keyboards.isEmpty ? layouts : keyboards
         selection = KeyboardSelection(enabled: cycle.map(\.name))
         keyboard = KeyboardState(layout: cycle[0])
-        composition = Self.composition(for: cycle[0], compositions)
+        compositionStage.rulesChanged(for: cycle[0])
         keyboard.keyboards = (keyboards + layouts.filter(\.isPanel)).map { ($0.name, $0.displayName) }
         keyboard.timings.longPress = settings.longPress
         keyboard.timings.repeatDelay = settings.repeatDelay
         keyboard.timings.repeatInterval = max(1000 / settings.repeatRate, 10)
         keyboard.previews = settings.keyPreview
-        panelMode = settings.startMode
-        if case .oneHanded(let side) = panelMode { oneHandedSide = side }
-        keyboard.modeChoices = modeChoices
+        placement.set(settings.startMode)
+        keyboard.modeChoices = placement.modeChoices
     }
 
     /// The first keyboard, and the panel unless it starts hidden.
@@ -144,7 +120,7 @@ public struct Controller {
             return []
         }
         let cancelled = finishTyping() + translate(keyboard.cancelAll())
-        focusMoving = false
+        fieldStage.focusMoving = false
         panel.hide(byDone: byDone)
         panel.bar = wantedBar
         return cancelled + cancelStaleTimers() + [.hidePanel]
@@ -176,7 +152,7 @@ public struct Controller {
     /// Where the keys lie across the panel: one-handed as the user chose, split on wide
     /// outputs where the settings say so (not while the candidates panel covers the keys).
     public var arrangement: KeyArrangement {
-        guard keyboard.overlay == nil || panelMode == .floating else { return .full }
+        guard compositionStage.candidatePanel == nil || panelMode == .floating else { return .full }
         return settings.arrangement(mode: panelMode, output: (output.width, output.height), layout: keyboard.layout)
     }
 
@@ -191,8 +167,8 @@ public struct Controller {
     /// moved), and this name (nil: unknown).
     public mutating func outputChanged(width: Int, height: Int, name: String? = nil) -> [Command] {
         guard width > 0, height > 0, (width, height) != output || name != outputName else { return [] }
-        output = (width, height)
-        outputName = name
+        placement.output = (width, height)
+        placement.outputName = name
         panel.forgetAskedHeight()
         return showSelectedKeyboard() + resize()
     }
@@ -243,7 +219,7 @@ public struct Controller {
             out = layOutKeysAgain(layer: keyboard.layer.name)
             if searchingEmoji {
                 // The search layer opened: a new query.
-                emojiQuery = EmojiQuery()
+                emojiSearchStage.query = EmojiQuery()
                 out += showEmojiResults()
             }
         }
@@ -253,29 +229,26 @@ public struct Controller {
     // MARK: keyboards
 
     mutating func load(_ name: String) -> Result<Layout, LayoutLoadError> {
-        if let l = loaded[name] { return .success(l) }
-        let result = library.load(name).map { settings.numberRow ? $0.addingNumberRow() : $0 }
-        if case .success(let l) = result { loaded[name] = l }
-        return result
+        keyboards.load(name, clipboard: clipboardHistory.items)
     }
 
     /// Shows the keyboard the selection asks for (purpose, globe choice, wide output).
     mutating func showSelectedKeyboard() -> [Command] {
         let wide = output.width > output.height
         let chosen = selection
-        let lib = library
+        let lib = keyboards
         let shown = chosen.layout(wide: wide, isAvailable: { lib.isAvailable($0) }, load: { self.load($0) })
         switch shown {
         case .failure(let e): return [.say(e.message)]
         case .success(let layout):
-            guard !isShown(layout) else { return [] }
+            guard layout != keyboard.layout else { return [] }
             let cancelled = finishTyping() + translate(keyboard.cancelAll())
             keyboard.setLayout(layout)
-            compositionRulesChanged()
-            shownStrip.show(wantsStrip)
+            compositionStage.rulesChanged(for: layout)
+            wordStage.shown.show(wantsStrip)
             panel.bar = wantedBar
             let names = selection.enabled
-            panel.rows = Layout.panelRows(for: layout, enabled: names) { library.isAvailable($0) ? try? load($0).get() : nil }
+            panel.rows = Layout.panelRows(for: layout, enabled: names) { lib.isAvailable($0) ? try? load($0).get() : nil }
             let relaidOut = layOutKeysAgain(layer: keyboard.layer.name)
             return cancelled + relaidOut + cancelStaleTimers() + [.keyboardShown(layout)] + resize() + [.redraw(nil)]
                 + autoShift()

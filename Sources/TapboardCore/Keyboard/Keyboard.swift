@@ -71,9 +71,13 @@ public struct KeyboardState: Sendable {
         currentKeyboard = layout.name
     }
 
-    public var layer: Layer { overlay ?? layout.layer(named: layerName) ?? layout.layers[0] }
-    /// Keys shown over the layout's for a while (the candidates panel); nil: none.
-    public internal(set) var overlay: Layer?
+    public var layer: Layer {
+        let own = layout.layer(named: layerName) ?? layout.layers[0]
+        return overlay?.applied(to: own) ?? own
+    }
+    /// Keys made at run time over the layout's (the candidates panel, emoji search's
+    /// results); nil: none.
+    public internal(set) var overlay: KeyOverlay?
     public var isShifted: Bool { shift != .off }
     /// Ids of the presses still held (their timers are still wanted).
     public var activePresses: Set<Int> { Set(pressed.values.map(\.id)) }

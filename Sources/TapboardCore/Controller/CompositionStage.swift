@@ -1,0 +1,40 @@
+/// The shown keyboard's composition (dead keys, compose, Telex, an engine's), what the
+/// field shows of it as preedit, and the engine's candidates. Text stage: keys while a
+/// sequence is open or the engine takes the letters.
+struct CompositionStage {
+    /// Opens engines' compositions; nil: keyboards naming an engine type their keys as they are.
+    let opener: (any CompositionOpener)?
+    /// The shown keyboard's composition; nil: it has none.
+    var composition: (any Composition)?
+    /// The engine's first candidates as the strip last read them: its slots' and one more.
+    var engineCandidates: [String] = []
+    /// The candidates panel and its page shown over the keys; nil: closed.
+    var candidatePanel: (panel: CandidatePanel, page: Int)?
+    /// What the field shows as preedit (an open sequence); empty: nothing.
+    var preedit = ""
+
+    /// The composition for `layout`'s rules, engines' through `opener`; nil: it has none.
+    static func composition(for layout: Layout, _ opener: (any CompositionOpener)?) -> (any Composition)? {
+        switch layout.compose {
+        case nil: nil
+        case .engine(let e)?: opener?.composition(for: e)
+        case let rules?: rules.makeInput()
+        }
+    }
+
+    /// The keyboard shown now brings its own rules (and its own keys: no candidates panel).
+    mutating func rulesChanged(for layout: Layout) {
+        composition = Self.composition(for: layout, opener)
+        preedit = ""
+        engineCandidates = []
+        candidatePanel = nil
+    }
+
+    /// The field is gone or another has come: nothing open, nothing shown (the candidates
+    /// panel is closed by the controller, which owns the keys).
+    mutating func forget() {
+        composition?.clear()
+        preedit = ""
+        engineCandidates = []
+    }
+}
