@@ -21,13 +21,19 @@ struct Driven {
         set { host.time = newValue }
     }
 
+    /// A controller for the shipped keyboards `names` (and `extra` ones), started hidden
+    /// unless `hidden` is false.
     init(
-        _ names: [String] = ["us", "emoji"], settings: Settings = Settings(), hidden: Bool = true,
-        compositions: (any CompositionOpener)? = nil
+        _ names: [String] = ["us", "emoji"], extra: [Layout] = [], settings: Settings = Settings(), hidden: Bool = true,
+        suggestions: (any SuggestionLibrary)? = nil, compositions: (any CompositionOpener)? = nil,
+        emojiNames: (any EmojiNameLibrary)? = nil
     ) throws {
-        let lib = KeyboardLibrary()
+        let lib = KeyboardLibrary(extra)
         let layouts = try names.map { try lib.load($0).get() }
-        host = CommandHost(Controller(layouts: layouts, settings: settings, library: lib, compositions: compositions))
+        host = CommandHost(
+            Controller(
+                layouts: layouts, settings: settings, library: lib, suggestions: suggestions, compositions: compositions,
+                emojiNames: emojiNames))
         sent += c.start(hidden: hidden)
     }
 

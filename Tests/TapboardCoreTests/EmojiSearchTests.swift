@@ -20,13 +20,7 @@ final class ShippedEmojiNames: EmojiNameLibrary {
 /// The emoji keyboard's search layer and the strip's emoji, through the controller.
 @Suite struct EmojiSearchTests {
     func driven(_ settings: Settings = Settings(), names: ShippedEmojiNames, language: String = "us") throws -> Driven {
-        let lib = KeyboardLibrary()
-        var d = try Driven()
-        d.c = Controller(
-            layouts: [try lib.load(language).get(), try lib.load("emoji").get()], settings: settings, library: lib,
-            suggestions: FakeSuggestions(), emojiNames: names)
-        d.sent = d.c.start(hidden: true)
-        return d
+        try Driven([language, "emoji"], settings: settings, suggestions: FakeSuggestions(), emojiNames: names)
     }
 
     func topRow(_ d: Driven) -> [String] {

@@ -98,15 +98,9 @@ import Testing
 /// which takes an empty strip's place: ToolbarTests).
 @Suite struct StripChangeTests {
     func driven() throws -> Driven {
-        let lib = KeyboardLibrary()
-        var d = try Driven()
         var settings = Settings()
         settings.toolbar = .off
-        d.c = Controller(
-            layouts: [try lib.load("us").get()], settings: settings, library: lib,
-            suggestions: FakeSuggestions())
-        d.sent = d.c.start(hidden: true)
-        return d
+        return try Driven(["us"], settings: settings, suggestions: FakeSuggestions())
     }
 
     /// A key held while focus leaves a prose field (the strip goes, the keys move up):
@@ -203,10 +197,7 @@ import Testing
     /// already down on the harakat page: its press was kept with a key index of the
     /// page that went, so its release typed whatever base key had that index.
     @Test func aSecondFingerOnAOnceLayerTypesNoKeyOfAnotherLayer() throws {
-        let lib = KeyboardLibrary()
-        var d = try Driven()
-        d.c = Controller(layouts: [try lib.load("ar").get()], settings: Settings(), library: lib)
-        d.sent = d.c.start(hidden: true)
+        var d = try Driven(["ar"])
         d.focus()
         let g0 = try #require(d.c.geometry)
         let toggle = try #require(g0.keys.first { $0.key.action == .layer("harakat") })

@@ -389,13 +389,7 @@ final class LearnedWordsSeen: SuggestionProvider, StrokeReader, SuggestionLibrar
 /// Stroked words in the field: spacing, the strip's alternatives, backspace, secret fields.
 @Suite struct GlideControllerTests {
     func driven(_ settings: Settings = Settings(), words: [String] = ["hello", "hells", "help"]) throws -> Driven {
-        let lib = KeyboardLibrary()
-        var d = try Driven()
-        d.c = Controller(
-            layouts: [try lib.load("us").get()], settings: settings, library: lib,
-            suggestions: StrokeProvider(words: words))
-        d.sent = d.c.start(hidden: true)
-        return d
+        try Driven(["us"], settings: settings, suggestions: StrokeProvider(words: words))
     }
 
     /// Draws `word` across the panel and returns what was sent.
@@ -459,10 +453,7 @@ final class LearnedWordsSeen: SuggestionProvider, StrokeReader, SuggestionLibrar
 
     @Test func aStrokeReadsTheWordsUsedInTheFieldSoFar() throws {
         let provider = LearnedWordsSeen()
-        let lib = KeyboardLibrary()
-        var d = try Driven()
-        d.c = Controller(layouts: [try lib.load("us").get()], settings: Settings(), library: lib, suggestions: provider)
-        d.sent = d.c.start(hidden: true)
+        var d = try Driven(["us"], suggestions: provider)
         d.focus("")
         for key in ["z", "o", "r", "k", "space"] { _ = d.tap(key) }
         _ = stroke(&d)

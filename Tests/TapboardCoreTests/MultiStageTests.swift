@@ -200,12 +200,7 @@ import Testing
     }
 
     @Test func theWordTrackerSeesComposedLettersAsTyped() throws {
-        let lib = KeyboardLibrary()
-        var d = try Driven()
-        d.c = Controller(
-            layouts: [try lib.load("us-intl").get()], settings: Settings(), library: lib,
-            suggestions: FakeSuggestions())
-        d.sent = d.c.start(hidden: true)
+        var d = try Driven(["us-intl"], suggestions: FakeSuggestions())
         d.focus("")
         d.tap("h")
         d.tap("´")

@@ -145,10 +145,7 @@ import Testing
     }
 
     func driven(_ names: [String], extra: [Layout] = []) throws -> Driven {
-        let lib = KeyboardLibrary(extra)
-        var d = try Driven()
-        d.c = Controller(layouts: try names.map { try lib.load($0).get() }, settings: Settings(), library: lib)
-        d.sent = d.c.start(hidden: true)
+        var d = try Driven(names, extra: extra)
         d.focus()
         return d
     }

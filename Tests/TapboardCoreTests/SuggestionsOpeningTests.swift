@@ -16,11 +16,7 @@ final class HeldSuggestions: SuggestionLibrary, @unchecked Sendable {
 /// The strip's words opened after the first frame: the strip keeps its place meanwhile.
 @Suite struct SuggestionsOpeningTests {
     func driven(_ library: HeldSuggestions) throws -> Driven {
-        let lib = KeyboardLibrary()
-        var d = try Driven()
-        d.c = Controller(layouts: [try lib.load("us").get()], settings: Settings(), library: lib, suggestions: library)
-        d.sent = d.c.start(hidden: true)
-        return d
+        try Driven(["us"], suggestions: library)
     }
 
     @Test func theStripFillsWhenTheWordsOpen() throws {

@@ -8,15 +8,9 @@ import Testing
     func driven(
         _ mode: ToolbarMode = .auto, suggestions: Bool = true, library: any SuggestionLibrary = FakeSuggestions()
     ) throws -> Driven {
-        let lib = KeyboardLibrary()
         var settings = Settings()
         settings.toolbar = mode
-        var d = try Driven()
-        d.c = Controller(
-            layouts: [try lib.load("us").get()], settings: settings, library: lib,
-            suggestions: suggestions ? library : nil)
-        d.sent = d.c.start(hidden: true)
-        return d
+        return try Driven(["us"], settings: settings, suggestions: suggestions ? library : nil)
     }
 
     func buttons(_ d: Driven) -> [String] {

@@ -40,10 +40,7 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
 /// The word being typed: the strip, autocorrection and its undo, learning.
 @Suite struct WordTests {
     @Test func theStripIsAskedWithTheTextBeforeTheWord() throws {
-        let lib = KeyboardLibrary()
-        var d = try Driven()
-        d.c = Controller(layouts: [try lib.load("us").get()], settings: Settings(), library: lib, suggestions: ContextEcho())
-        d.sent = d.c.start(hidden: true)
+        var d = try Driven(["us"], suggestions: ContextEcho())
         d.focus("")
         for k in ["h", "i", "space", "y", "o"] { d.tap(k) }
         #expect(d.c.strip.slots[1] == .word("[hi ]yo"))
@@ -52,13 +49,7 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
     }
 
     func driven(_ settings: Settings = Settings(), learned: LearnedWords = LearnedWords()) throws -> Driven {
-        let lib = KeyboardLibrary()
-        var d = try Driven()
-        d.c = Controller(
-            layouts: [try lib.load("us").get()], settings: settings, library: lib,
-            suggestions: FakeSuggestions(saved: learned))
-        d.sent = d.c.start(hidden: true)
-        return d
+        try Driven(["us"], settings: settings, suggestions: FakeSuggestions(saved: learned))
     }
 
     func slot(_ d: Driven, _ i: Int) -> String { d.c.strip.slots[i].text }
@@ -277,12 +268,7 @@ struct ContextEcho: SuggestionProvider, SuggestionLibrary {
 
     @Test func wordsAreLearnedInTheLanguageTheyWereTypedIn() throws {
         // Typed on us, the field left while the emoji keyboard (no language) shows.
-        let lib = KeyboardLibrary()
-        var d = try Driven()
-        d.c = Controller(
-            layouts: [try lib.load("us").get(), try lib.load("emoji").get()], settings: Settings(),
-            library: lib, suggestions: FakeSuggestions())
-        d.sent = d.c.start(hidden: true)
+        var d = try Driven(["us", "emoji"], suggestions: FakeSuggestions())
         d.focus("")
         for k in ["h", "i", "space"] { d.tap(k) }
         d.focus("hi ", change: .updated)

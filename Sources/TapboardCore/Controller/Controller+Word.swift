@@ -59,7 +59,7 @@ extension Controller {
                 let space = wordStage.word.letters.isEmpty && Self.isStroked(wordStage.word.afterwards) ? " " : ""
                 wordStage.word.type(t)
                 wordStage.shown.markStale()
-                return commit(space + t)
+                return submit(.commitText(space + t))
             }
             if wordStage.word.letters.isEmpty, wordStage.word.afterwards == .addedSpace, Self.closingPunctuation.contains(t) {
                 // "hello" picked, then ",": "hello, " (keys, so they stay in order).

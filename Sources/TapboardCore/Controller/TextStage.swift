@@ -20,18 +20,16 @@ extension Controller {
     /// own, as a composition does, hands it to the stages after it).
     mutating func passText(_ effect: Effect, from first: TextStage = .emojiSearch) -> [Command] {
         for stage in TextStage.allCases.drop(while: { $0 != first }) {
-            if let out = handle(effect, at: stage) { return out }
+            // What the stage makes of the effect; nil: it passes.
+            let out: [Command]? =
+                switch stage {
+                case .emojiSearch: emojiSearch(effect)
+                case .composition: multiStage(effect)
+                case .word: typeInWord(effect)
+                case .field: submit(effect)
+                }
+            if let out { return out }
         }
         return []
-    }
-
-    /// What `stage` makes of `effect`; nil: it passes.
-    private mutating func handle(_ effect: Effect, at stage: TextStage) -> [Command]? {
-        switch stage {
-        case .emojiSearch: emojiSearch(effect)
-        case .composition: multiStage(effect)
-        case .word: typeInWord(effect)
-        case .field: submit(effect)
-        }
     }
 }
