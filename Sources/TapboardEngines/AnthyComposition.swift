@@ -61,8 +61,6 @@ public struct AnthyComposition: Composition {
 
     public var preedit: String { romaji.text }
 
-    public var preeditCursor: Int { romaji.text.count }
-
     public var candidates: [String] {
         guard let context = state.engine, let next = context.nextSegment(of: romaji.settled) else { return [] }
         return (0..<next.candidates).map { context.candidate(segment: next.index, $0) }

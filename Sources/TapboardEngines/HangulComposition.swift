@@ -36,8 +36,6 @@ public struct HangulComposition: Composition {
 
     public var preedit: String { state.engine?.preedit ?? "" }
 
-    public var preeditCursor: Int { preedit.count }
-
     public var candidates: [String] { [] }
 
     public mutating func type(_ text: String) -> ComposeStep {

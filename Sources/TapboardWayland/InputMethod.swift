@@ -46,16 +46,16 @@ public final class InputMethod {
     /// Whether text can go through text-input now.
     public var isActive: Bool { !state.unavailable && state.current.active }
 
-    /// Shows `text` as the field's preedit, cursor at its end; empty: an empty commit,
-    /// which clears a preedit in every client.
-    public func setPreedit(_ text: String) {
+    /// Shows `text` as the field's preedit, the cursor after `cursor` Characters (nil: at
+    /// its end); empty: an empty commit, which clears a preedit in every client.
+    public func setPreedit(_ text: String, cursor: Int? = nil) {
         guard isActive else { return }
-        requestPreedit(text)
+        requestPreedit(text, cursor: cursor)
         zwp_input_method_v2_commit(proxy, state.serial)
     }
 
-    /// Sends one atomic edit: delete around the cursor, insert, the preedit after it (cursor
-    /// at its end), commit with the serial.
+    /// Sends one atomic edit: delete around the cursor, insert, the preedit after it, commit
+    /// with the serial.
     public func send(_ edit: TextEdit) {
         guard isActive else { return }
         if edit.deletes {
@@ -67,15 +67,17 @@ public final class InputMethod {
         if !edit.insert.isEmpty {
             zwp_input_method_v2_commit_string(proxy, edit.insert)
         }
-        requestPreedit(edit.preedit)
+        requestPreedit(edit.preedit, cursor: edit.preeditCursor)
         zwp_input_method_v2_commit(proxy, state.serial)
     }
 
-    /// `text` as the preedit the next commit shows, cursor at its end; nothing for empty
-    /// text (the commit clears the preedit).
-    private func requestPreedit(_ text: String) {
+    /// `text` as the preedit the next commit shows, the cursor after `cursor` Characters
+    /// (nil: at its end); nothing for empty text (the commit clears the preedit).
+    private func requestPreedit(_ text: String, cursor: Int?) {
         guard !text.isEmpty else { return }
-        let end = Int32(clamping: text.utf8.count)
-        zwp_input_method_v2_set_preedit_string(proxy, text, end, end)
+        // set_preedit_string's cursor is in bytes of UTF-8, begin = end: no highlight.
+        let at = cursor.map { text.prefix(max($0, 0)).utf8.count } ?? text.utf8.count
+        let byte = Int32(clamping: at)
+        zwp_input_method_v2_set_preedit_string(proxy, text, byte, byte)
     }
 }

@@ -195,8 +195,8 @@ final class App {
         case .typeKeys(let text):
             virtualKeyboard?.type(text, time: time)
             textUnsent = true
-        case .preedit(let text):
-            inputMethod?.setPreedit(text)
+        case .preedit(let text, let cursor):
+            inputMethod?.setPreedit(text, cursor: cursor)
             textUnsent = true
         case .key(let sym, let mods):
             virtualKeyboard?.press(keysymNamed: sym, modifiers: mods, time: time)

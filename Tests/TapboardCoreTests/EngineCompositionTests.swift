@@ -13,7 +13,9 @@ struct PinyinStandIn: Composition {
     mutating func openEngine() { opened = true }
     var isOpen: Bool { !letters.isEmpty }
     var preedit: String { letters == "nihao" ? "ni hao" : letters }
-    var preeditCursor: Int { preedit.count }
+    /// Characters the engine keeps its cursor before the preedit's end (RIME's caret).
+    var cursorBeforeEnd = 0
+    var preeditCursor: Int { preedit.count - cursorBeforeEnd }
     var candidates: [String] {
         switch letters {
         case "nihao": ["你好", "你", "尼"]
@@ -58,14 +60,17 @@ struct PinyinStandIn: Composition {
 }
 
 struct StandInOpener: CompositionOpener {
-    func composition(for engine: CompositionEngine) -> any Composition { PinyinStandIn() }
+    var cursorBeforeEnd = 0
+    func composition(for engine: CompositionEngine) -> any Composition {
+        PinyinStandIn(cursorBeforeEnd: cursorBeforeEnd)
+    }
 }
 
 /// A keyboard whose letters go through an engine: preedit, candidates in the strip, picks,
 /// space, Return, backspace, and no engine in fields that must not be learned from.
 @Suite struct EngineCompositionTests {
     func preedits(_ commands: [Command]) -> [String] {
-        commands.compactMap { if case .preedit(let p) = $0 { p } else { nil } }
+        commands.compactMap { if case .preedit(let p, _) = $0 { p } else { nil } }
     }
 
     func typed(_ d: inout Driven, _ keys: String) {
@@ -88,6 +93,21 @@ struct StandInOpener: CompositionOpener {
         #expect(!typed.c.engineAwaitsOpening && typed.c.preedit == "n")
         let us = try Driven(["us"], compositions: StandInOpener())
         #expect(!us.c.engineAwaitsOpening)
+    }
+
+    @Test func thePreeditsCursorIsWhereTheEngineKeepsIt() throws {
+        var d = try Driven(["zh", "us"], compositions: StandInOpener(cursorBeforeEnd: 3))
+        d.focus("")
+        typed(&d, "niha")
+        #expect(d.sent.last { if case .preedit = $0 { true } else { false } } == .preedit("niha", cursor: 1))
+        // A pick with input left over: the rest and its cursor in the same commit.
+        typed(&d, "o")
+        let out = d.tapSlot(0)  // "你": "hao" stays
+        #expect(d.textOut(out) == [.edit(TextEdit(insert: "你", preedit: "hao", preeditCursor: 0))])
+        // At the end: no cursor to say.
+        var end = try zh()
+        typed(&end, "ni")
+        #expect(end.sent.last { if case .preedit = $0 { true } else { false } } == .preedit("ni"))
     }
 
     @Test func lettersAreAPreeditAndTheCandidatesFillTheStripBestInTheMiddle() throws {

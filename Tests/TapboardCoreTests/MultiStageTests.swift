@@ -7,7 +7,7 @@ import Testing
 /// open, one commit when it completes, nothing lost when the panel or keyboard changes.
 @Suite struct MultiStageTests {
     func preedits(_ commands: [Command]) -> [String] {
-        commands.compactMap { if case .preedit(let p) = $0 { p } else { nil } }
+        commands.compactMap { if case .preedit(let p, _) = $0 { p } else { nil } }
     }
 
     func text(_ d: Driven) -> String? { d.c.text.known?.text }

@@ -1,6 +1,6 @@
 /// A multi-stage input whose engine offers candidates for its preedit.
 public protocol Composition: MultiStageInput {
-    /// Where the cursor is in `preedit`, in Characters.
+    /// Where the cursor is in `preedit`, in Characters (at its end unless the engine says).
     var preeditCursor: Int { get }
     /// The candidates for the open input, best first (all of them, not one page; empty when none).
     var candidates: [String] { get }
@@ -19,17 +19,17 @@ public protocol Composition: MultiStageInput {
 }
 
 extension Composition {
+    public var preeditCursor: Int { preedit.count }
     public func candidates(upTo limit: Int) -> [String] { Array(candidates.prefix(limit)) }
     public var awaitsOpening: Bool { false }
     public mutating func openEngine() {}
 }
 
 /// A composition without an engine (dead keys, compose sequences, Telex): no candidates,
-/// its preedit is what it commits, the cursor at its end.
+/// its preedit is what it commits.
 public protocol PlainComposition: Composition {}
 
 extension PlainComposition {
-    public var preeditCursor: Int { preedit.count }
     public var candidates: [String] { [] }
     public mutating func pick(_ index: Int) -> ComposeStep { ComposeStep(taken: false) }
     public mutating func finishAsTyped() -> String { finish() }

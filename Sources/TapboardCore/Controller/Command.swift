@@ -7,8 +7,9 @@ public enum Command: Sendable, Equatable {
     /// One key event by keysym name (or the character it types), with modifiers.
     case key(String, Modifiers)
     /// Show this text as the field's preedit (an open dead-key, compose or Telex
-    /// sequence), cursor at its end; empty: none.
-    case preedit(String)
+    /// sequence, an engine's input), the cursor after `cursor` Characters (nil: at its
+    /// end); empty: none.
+    case preedit(String, cursor: Int? = nil)
     /// The user's words in this language changed: store them.
     case saveLearned(language: String, LearnedWords)
     /// Redraw these keys (indices into `Controller.geometry`); nil: the whole panel.

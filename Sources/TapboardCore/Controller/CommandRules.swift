@@ -43,7 +43,7 @@ public struct CommandRules: Sendable {
             }
         case .say(let line):
             if line.isEmpty || line.contains("\n") { broken.append("say: \(line)") }
-        case .preedit(let p):
+        case .preedit(let p, _):
             if p.utf8.count > 4000 { broken.append("a preedit text-input cannot carry") }
             if !fieldTakesText { broken.append("a preedit with no active field") }
         case .paste:

@@ -12,6 +12,16 @@ struct CompositionStage {
     var candidatePanel: (panel: CandidatePanel, page: Int)?
     /// What the field shows as preedit (an open sequence); empty: nothing.
     var preedit = ""
+    /// Where the shown preedit's cursor is, in Characters; nil: at its end.
+    var preeditCursor: Int?
+
+    /// The open composition's preedit and its cursor as the engine puts it (nil: at the end).
+    var wantedPreedit: (text: String, cursor: Int?) {
+        guard let c = composition else { return ("", nil) }
+        let text = c.preedit
+        let cursor = c.preeditCursor
+        return (text, cursor < text.count ? cursor : nil)
+    }
 
     /// The composition for `layout`'s rules, engines' through `opener`; nil: it has none.
     static func composition(for layout: Layout, _ opener: (any CompositionOpener)?) -> (any Composition)? {
@@ -26,6 +36,7 @@ struct CompositionStage {
     mutating func rulesChanged(for layout: Layout) {
         composition = Self.composition(for: layout, opener)
         preedit = ""
+        preeditCursor = nil
         engineCandidates = []
         candidatePanel = nil
     }
@@ -35,6 +46,7 @@ struct CompositionStage {
     mutating func forget() {
         composition?.clear()
         preedit = ""
+        preeditCursor = nil
         engineCandidates = []
     }
 }

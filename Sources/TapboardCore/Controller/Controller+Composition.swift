@@ -51,7 +51,9 @@ extension Controller {
     /// Candidate `index` of the engine's (a strip slot, the candidates panel) goes in; the
     /// rest of the input stays open.
     mutating func pickCandidate(_ index: Int) -> [Command] {
-        guard engine != nil, var input = compositionStage.composition, input.candidates.indices.contains(index) else { return [] }
+        guard engine != nil, var input = compositionStage.composition, input.candidates(upTo: index + 1).count > index else {
+            return []
+        }
         let step = input.pick(index)
         compositionStage.composition = input
         let out = commitComposed(step.commit)
@@ -118,8 +120,9 @@ extension Controller {
     mutating func preeditSynced(_ out: [Command]) -> [Command] {
         var synced = clearingPreedit(before: out) + out
         let preedit = syncPreedit(after: out)
-        if case .preedit(let p)? = preedit.first, case .edit(var last)? = synced.last {
+        if case .preedit(let p, let cursor)? = preedit.first, case .edit(var last)? = synced.last {
             last.preedit = p
+            last.preeditCursor = cursor
             synced[synced.count - 1] = .edit(last)
             return synced
         }
@@ -131,16 +134,19 @@ extension Controller {
         guard !preedit.isEmpty, let first = out.first else { return [] }
         if case .edit = first { return [] }
         compositionStage.preedit = ""
+        compositionStage.preeditCursor = nil
         return [.preedit("")]
     }
 
     /// The field's preedit brought in line with the open composition. Every text-input
     /// commit in `out` cleared what was shown.
     mutating func syncPreedit(after out: [Command]) -> [Command] {
-        let wanted = textInputField == nil ? "" : (compositionStage.composition?.preedit ?? "")
-        let shown = out.contains { if case .edit = $0 { true } else { false } } ? "" : preedit
-        compositionStage.preedit = wanted
-        fieldStage.text.showed(preedit: wanted)
-        return wanted == shown ? [] : [.preedit(wanted)]
+        let wanted: (text: String, cursor: Int?) = textInputField == nil ? ("", nil) : compositionStage.wantedPreedit
+        let cleared = out.contains { if case .edit = $0 { true } else { false } }
+        let shown: (text: String, cursor: Int?) = cleared ? ("", nil) : (preedit, compositionStage.preeditCursor)
+        compositionStage.preedit = wanted.text
+        compositionStage.preeditCursor = wanted.cursor
+        fieldStage.text.showed(preedit: wanted.text)
+        return wanted == shown ? [] : [.preedit(wanted.text, cursor: wanted.cursor)]
     }
 }

@@ -310,7 +310,7 @@ extension Controller {
 
 extension String {
     /// Drops `count` Unicode scalars from the end.
-    mutating func removeLast(_ count: Int, scalars: Bool) {
+    mutating func removeLastScalars(_ count: Int) {
         var s = unicodeScalars
         s.removeLast(min(count, s.count))
         self = String(s)

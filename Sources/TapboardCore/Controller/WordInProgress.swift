@@ -62,7 +62,7 @@ struct WordInProgress {
         afterwards = .nothing
         guard !letters.isEmpty else { return }
         let s = SurroundingText(text: letters, cursor: letters.utf8.count, anchor: letters.utf8.count)
-        letters.removeLast(s.backspaceUnit.map { $0.unicodeScalars.count } ?? 1, scalars: true)
+        letters.removeLastScalars(s.backspaceUnit.map { $0.unicodeScalars.count } ?? 1)
     }
 
     /// Something other than the word's text came (a key, a separator, a deleted word):

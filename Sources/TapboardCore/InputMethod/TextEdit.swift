@@ -9,12 +9,17 @@ public struct TextEdit: Sendable, Equatable {
     /// delete, text and preedit as one unit (an engine's pick with input left over). Empty:
     /// none (every commit clears the one before).
     public var preedit: String = ""
+    /// Where the preedit's cursor is, in Characters; nil: at its end.
+    public var preeditCursor: Int?
 
-    public init(deleteBefore: Int = 0, deleteAfter: Int = 0, insert: String = "", preedit: String = "") {
+    public init(
+        deleteBefore: Int = 0, deleteAfter: Int = 0, insert: String = "", preedit: String = "", preeditCursor: Int? = nil
+    ) {
         self.deleteBefore = deleteBefore
         self.deleteAfter = deleteAfter
         self.insert = insert
         self.preedit = preedit
+        self.preeditCursor = preeditCursor
     }
 
     public var deletes: Bool { deleteBefore > 0 || deleteAfter > 0 }
