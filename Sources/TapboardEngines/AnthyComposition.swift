@@ -40,7 +40,7 @@ public struct AnthyComposition: Composition {
         if case .unopened = state {
             switch AnthyRuntime.start(soname: soname, home: home) {
             case .success(let runtime):
-                if learning, let problem = EngineFiles.makeDirectory(runtime.home + "/.anthy", mode: 0o700) {
+                if learning, let problem = FileSystem.makeDirectory(runtime.home + "/.anthy", mode: 0o700) {
                     log("Japanese input will not learn: \(problem)")
                 }
                 if let context = AnthyContext(runtime: runtime) {

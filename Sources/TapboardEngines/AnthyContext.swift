@@ -1,3 +1,5 @@
+import TapboardCore
+
 /// One Anthy conversion context (`anthy_context_t`), in UTF-8, released with the object.
 final class AnthyContext: @unchecked Sendable {
     private let runtime: AnthyRuntime
@@ -16,7 +18,7 @@ final class AnthyContext: @unchecked Sendable {
 
     deinit {
         runtime.release(handle)
-        EngineFiles.restrictToOwner(runtime.home)
+        FileSystem.restrictToOwner(runtime.home)
     }
 
     /// The segment of the conversion of `kana` to choose from next: the one after those
@@ -77,6 +79,6 @@ final class AnthyContext: @unchecked Sendable {
     /// learns the choices (written under its HOME).
     private func commit(segment: Int, _ candidate: Int) {
         _ = runtime.commitSegment(handle, Int32(segment), Int32(candidate))
-        EngineFiles.restrictToOwner(runtime.home)
+        FileSystem.restrictToOwner(runtime.home)
     }
 }

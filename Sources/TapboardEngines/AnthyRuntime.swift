@@ -1,4 +1,5 @@
 import Synchronization
+import TapboardCore
 
 /// Anthy (Debian libanthy1, its dictionary in anthy-common) for the whole process: opened
 /// with dlopen and initialised once. Anthy keeps what it learns in `$HOME/.anthy`, HOME
@@ -83,10 +84,10 @@ final class AnthyRuntime: @unchecked Sendable {
         }
         return running.withLock { current in
             if let current { return .success(current) }
-            guard EngineFiles.isFile(dictionary) else {
+            guard FileSystem.isFile(dictionary) else {
                 return .failure(LibraryError(reason: "\(dictionary) is missing", package: dictionaryPackage))
             }
-            if let problem = EngineFiles.makeDirectory(home, mode: 0o700) {
+            if let problem = FileSystem.makeDirectory(home, mode: 0o700) {
                 return .failure(LibraryError(reason: "cannot make Anthy's directory: \(problem)", package: package))
             }
             do throws(LibraryError) {

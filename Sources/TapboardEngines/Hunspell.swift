@@ -96,7 +96,7 @@ public final class Hunspell: SpellChecker {
             ][lang] ?? lang.uppercased()
         names += [lang + "_" + main, lang]
         for dir in directories {
-            for name in names where EngineFiles.isFile("\(dir)/\(name).dic") && EngineFiles.isFile("\(dir)/\(name).aff") {
+            for name in names where FileSystem.isFile("\(dir)/\(name).dic") && FileSystem.isFile("\(dir)/\(name).aff") {
                 return ("\(dir)/\(name).aff", "\(dir)/\(name).dic")
             }
             // Any dictionary of the language (pt_BR when there is no pt_PT).
@@ -108,7 +108,7 @@ public final class Hunspell: SpellChecker {
                     if name.hasPrefix(lang + "_"), name.hasSuffix(".dic") { found.append(String(name.dropLast(4))) }
                 }
             }
-            if let name = found.sorted().first, EngineFiles.isFile("\(dir)/\(name).aff") {
+            if let name = found.sorted().first, FileSystem.isFile("\(dir)/\(name).aff") {
                 return ("\(dir)/\(name).aff", "\(dir)/\(name).dic")
             }
         }

@@ -1,6 +1,7 @@
 internal import CRime
 import Glibc
 import Synchronization
+import TapboardCore
 
 /// librime (Debian librime1) for the whole process: opened with dlopen, its function table
 /// taken from `rime_get_api`, set up with the shared data in /usr/share/rime-data and the
@@ -38,7 +39,7 @@ final class RimeRuntime: @unchecked Sendable {
 
     private static func launch(soname: String, userDirectory: String, schema: String) -> Result<RimeRuntime, LibraryError> {
         for (file, package) in [("\(schema).schema.yaml", "rime-data-luna-pinyin"), ("default.yaml", "rime-prelude")]
-        where !EngineFiles.isFile(sharedDirectory + "/" + file) {
+        where !FileSystem.isFile(sharedDirectory + "/" + file) {
             return .failure(LibraryError(reason: "\(sharedDirectory)/\(file) is missing", package: package))
         }
         let library: SharedLibrary
@@ -49,17 +50,17 @@ final class RimeRuntime: @unchecked Sendable {
         guard let getApi = library.function("rime_get_api", as: GetApi.self), let api = getApi() else {
             return .failure(LibraryError(reason: "\(soname) lacks rime_get_api", package: RimeRuntime.package))
         }
-        if let problem = EngineFiles.makeDirectory(userDirectory, mode: 0o700) {
+        if let problem = FileSystem.makeDirectory(userDirectory, mode: 0o700) {
             return .failure(LibraryError(reason: "cannot make RIME's directory: \(problem)", package: RimeRuntime.package))
         }
         // Only our schema is deployed, whatever else /usr/share/rime-data holds.
         let custom = userDirectory + "/default.custom.yaml"
-        if !EngineFiles.isFile(custom) {
+        if !FileSystem.isFile(custom) {
             write(custom, "patch:\n  schema_list:\n    - schema: \(schema)\n")
         }
         let runtime = RimeRuntime(api: api, userDirectory: userDirectory)
         runtime.initialize()
-        EngineFiles.restrictToOwner(userDirectory)
+        FileSystem.restrictToOwner(userDirectory)
         return .success(runtime)
     }
 

@@ -1,4 +1,5 @@
 internal import CRime
+import TapboardCore
 
 /// One RIME session (`RimeSessionId`) with its schema selected, destroyed with the object.
 /// Every call into librime goes through here, through the `RimeApi` table.
@@ -27,7 +28,7 @@ final class RimeSession: @unchecked Sendable {
 
     deinit {
         _ = api.destroy_session!(id)
-        EngineFiles.restrictToOwner(runtime.userDirectory)
+        FileSystem.restrictToOwner(runtime.userDirectory)
     }
 
     /// Sends a key (an ASCII code or X keysym) to the engine; whether it handled it.
@@ -53,7 +54,7 @@ final class RimeSession: @unchecked Sendable {
         defer { _ = api.free_commit!(&commit) }
         let text = commit.text.map { String(cString: $0) } ?? ""
         // The commit may have written to the user dictionary.
-        if !text.isEmpty { EngineFiles.restrictToOwner(runtime.userDirectory) }
+        if !text.isEmpty { FileSystem.restrictToOwner(runtime.userDirectory) }
         return text
     }
 

@@ -15,7 +15,7 @@ struct DictionaryStore {
         for d in layouts.directories where d.hasSuffix("/layouts") {
             dirs.append(String(d.dropLast("/layouts".count)) + "/dictionaries")
         }
-        directories = dirs.filter(Files.isDirectory)
+        directories = dirs.filter(FileSystem.isDirectory)
     }
 
     /// Names to try for a layout's language tag: "en-US" → "en-us", "en".
@@ -86,7 +86,7 @@ struct DictionaryStore {
     /// The dictionary file for a language tag, if there is one.
     func path(language: String, suffix: String = "") -> String? {
         for dir in directories {
-            for name in DictionaryStore.names(for: language) where Files.isFile(dir + "/" + name + suffix + ".tbd") {
+            for name in DictionaryStore.names(for: language) where FileSystem.isFile(dir + "/" + name + suffix + ".tbd") {
                 return dir + "/" + name + suffix + ".tbd"
             }
         }

@@ -21,7 +21,7 @@ enum FloatingPlacesStore {
     static func save(_ places: FloatingPlaces) {
         let file = path
         let directory = String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)])
-        if let problem = Files.makeDirectories(directory, mode: 0o700) {
+        if let problem = FileSystem.makeDirectory(directory, mode: 0o700) {
             printError("tapboard: cannot store the floating panel's place: \(problem)")
             return
         }

@@ -23,7 +23,7 @@ struct LayoutStore {
         for d in (environment("XDG_DATA_DIRS") ?? "/usr/local/share:/usr/share").split(separator: ":") {
             dirs.append(d + "/tapboard/layouts")
         }
-        directories = dirs.filter(Files.isDirectory)
+        directories = dirs.filter(FileSystem.isDirectory)
     }
 
     /// Every keyboard name found, each with the file that provides it.
@@ -31,7 +31,7 @@ struct LayoutStore {
         var seen: [String: String] = [:]
         var order: [String] = []
         for dir in directories {
-            for file in Files.list(dir) where file.hasSuffix(".json") {
+            for file in FileSystem.list(dir) where file.hasSuffix(".json") {
                 let name = String(file.dropLast(5))
                 if seen[name] == nil {
                     seen[name] = dir + "/" + file
@@ -44,7 +44,7 @@ struct LayoutStore {
 
     func path(of name: String) -> String? {
         guard !name.isEmpty, !name.contains("/") else { return nil }
-        return directories.lazy.map { $0 + "/" + name + ".json" }.first(where: Files.isFile)
+        return directories.lazy.map { $0 + "/" + name + ".json" }.first(where: FileSystem.isFile)
     }
 
     /// Loads a keyboard by name; the error is one or more lines ready to print.

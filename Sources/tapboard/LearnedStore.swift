@@ -23,7 +23,7 @@ enum LearnedStore {
     /// Writes the words; a failure is said (without the words) and the old file stays.
     static func save(_ words: LearnedWords, language: String) {
         guard language.allSatisfy({ $0.isLetter }) else { return }
-        if let problem = Files.makeDirectories(directory, mode: 0o700) {
+        if let problem = FileSystem.makeDirectory(directory, mode: 0o700) {
             printError("tapboard: cannot store learned words: \(problem)")
             return
         }
@@ -42,7 +42,7 @@ enum LearnedStore {
             case .failure(let e): return .failure(e)
             }
         }
-        for name in Files.list(directory) where name.hasPrefix("learned-") {
+        for name in FileSystem.list(directory) where name.hasPrefix("learned-") {
             let p = directory + "/" + name
             guard unlink(p) == 0 else { return .failure(FileError(path: p, reason: Files.errnoText())) }
             removed += 1
@@ -61,7 +61,7 @@ extension Files {
         }
         var removed = 0
         if st.st_mode & S_IFMT == S_IFDIR {
-            for name in list(path) {
+            for name in FileSystem.list(path) {
                 switch removeTree(path + "/" + name) {
                 case .success(let n): removed += n
                 case .failure(let e): return .failure(e)
@@ -72,16 +72,6 @@ extension Files {
         }
         guard unlink(path) == 0 else { return .failure(FileError(path: path, reason: errnoText())) }
         return .success(1)
-    }
-
-    /// Creates a directory and its parents; a message on failure.
-    static func makeDirectories(_ path: String, mode: mode_t) -> String? {
-        var built = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") {
-            built += "/" + part
-            if mkdir(built, mode) != 0 && errno != EEXIST { return "\(built): \(errnoText())" }
-        }
-        return isDirectory(path) ? nil : "\(path): not a directory"
     }
 
     /// Writes `text` to `path` through a temporary file in the same directory, synced and

@@ -10,14 +10,14 @@ func referenceProblems(_ layout: Layout, file: String, store: LayoutStore) -> [S
         let at = "\(file):\(ref.position)"
         switch ref.kind {
         case .image:
-            if !Files.isFile(ref.path) {
+            if !FileSystem.isFile(ref.path) {
                 problems.append("\(at): no image \"\(ref.name)\" beside the layout file (looked for \(ref.path))")
             } else if let problem = KeyImageCheck.problem(at: ref.path) {
                 problems.append("\(at): image \"\(ref.name)\": \(problem)")
             }
         case .layout:
             // A layout in the same folder counts: panels are often drafted beside the keyboard that opens them.
-            guard store.path(of: ref.name) == nil, !Files.isFile(folder + "/" + ref.name + ".json") else { continue }
+            guard store.path(of: ref.name) == nil, !FileSystem.isFile(folder + "/" + ref.name + ".json") else { continue }
             let known = store.available().map(\.name).joined(separator: ", ")
             problems.append("\(at): \"open\" names no layout \"\(ref.name)\" (available: \(known))")
         }

@@ -1,20 +1,34 @@
 import Glibc
 
-/// The few file-system operations the engines need, over libc.
-enum EngineFiles {
-    static func isFile(_ path: String) -> Bool {
+/// The few file-system operations tapboard needs, over libc (no Foundation at start-up).
+public enum FileSystem {
+    /// Names of the entries of a directory (none if it cannot be read).
+    public static func list(_ dir: String) -> [String] {
+        guard let d = opendir(dir) else { return [] }
+        defer { closedir(d) }
+        var names: [String] = []
+        while let entry = readdir(d) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    public static func isFile(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
     }
 
-    static func isDirectory(_ path: String) -> Bool {
+    public static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Creates a directory and its missing parents with `mode`, and gives the directory
     /// itself that mode when it already existed; a one-line reason on failure.
-    static func makeDirectory(_ path: String, mode: mode_t) -> String? {
+    public static func makeDirectory(_ path: String, mode: mode_t) -> String? {
         var built = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             built += "/" + part
@@ -27,7 +41,7 @@ enum EngineFiles {
 
     /// Takes group and other permissions off everything under `path` (the engines create
     /// their files with the process's umask): the user's typing history stays the user's.
-    static func restrictToOwner(_ path: String) {
+    public static func restrictToOwner(_ path: String) {
         guard let dir = opendir(path) else { return }
         defer { closedir(dir) }
         while let entry = readdir(dir) {
