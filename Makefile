@@ -3,7 +3,8 @@
 #               ARGS=--nested: sway in a window of your session, with tapboard inside
 # make test     install test dependencies, build, check protocols, run every test (unit tests also
 #               under the address sanitizer), then the Debian 13 tier (scripts/debian13, as root),
-#               fuzz each target for 20 s
+#               the Debian package in Debian 12 and 13 roots (make deb, scripts/test-package), fuzz each
+#               target for 20 s
 # make check    the fast tier while working: the formatter's lint (.swift-format), then builds the
 #               tests and runs all but the compositor suites (unit, render and command-line
 #               tests); no apt-get, no release build
@@ -11,6 +12,9 @@
 # make bench    tapboard beside wvkbd and squeekboard in one headless session
 # make install  PREFIX=/usr/local [DESTDIR=...]: binary, layouts and panel pictures, dictionaries,
 #               example themes, man page, systemd user unit, desktop entries; make uninstall removes them (same PREFIX and DESTDIR)
+# make deb      the Debian package .build/deb/tapboard_VERSION_amd64.deb (dpkg-buildpackage: the release build,
+#               reused when there is one, and what install-files installs, PREFIX=/usr), then lintian on it
+#               (errors and warnings fail; debian/tapboard.lintian-overrides says why for what is left)
 PREFIX ?= /usr/local
 SWIFT ?= swift
 BINDIR = $(PREFIX)/bin
@@ -29,7 +33,7 @@ DESKTOP = tapboard.desktop sm.puri.OSK0.desktop
 # The built-in themes as files to copy and change.
 THEMES = $(wildcard data/themes/*.theme)
 
-.PHONY: deps build release run test check format bench install install-files uninstall clean
+.PHONY: deps build release run test check format bench install install-files uninstall deb clean
 
 deps:
 	scripts/install-deps build
@@ -60,6 +64,9 @@ test:
 	# The bench's log reader on both libwayland forms; the Debian 13 tier (root made once, reused).
 	scripts/bench --self-check
 	SWIFT=$(SWIFT) scripts/debian13
+	# The Debian package, installed, used and removed in clean Debian 12 and 13 roots.
+	$(MAKE) --no-print-directory deb
+	scripts/test-package $(DEB)
 	# Unit tests again under the address sanitizer (own build path), then each fuzz target briefly.
 	$(SWIFT) build --build-tests --sanitize=address --build-path .build/asan
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt $(SWIFT) test --skip-build \
@@ -115,6 +122,20 @@ uninstall:
 	for d in $(addprefix $(DESTDIR)$(DATADIR)/,$(IMAGEDIRS)) \
 		$(DESTDIR)$(DATADIR)/layouts $(DESTDIR)$(DATADIR)/dictionaries $(DESTDIR)$(DATADIR)/themes $(DESTDIR)$(DATADIR); do \
 		[ ! -d $$d ] || rmdir --ignore-fail-on-non-empty $$d || exit 1; done
+
+# dpkg-buildpackage writes into DEBDIR, not the parent directory (debian/rules: TAPBOARD_DEB_DIR).
+DEBDIR = .build/deb
+DEB = $(DEBDIR)/tapboard_$(VERSION)_amd64.deb
+deb:
+	scripts/install-deps deb
+	test "$$(dpkg-parsechangelog -S Version)" = "$(VERSION)" \
+		|| { echo "debian/changelog's version is not $(VERSION) (Sources/tapboard/Options.swift)" >&2; exit 1; }
+	mkdir -p $(DEBDIR)
+	TAPBOARD_DEB_DIR=$(DEBDIR) SWIFT=$(SWIFT) dpkg-buildpackage -us -uc -b \
+		--buildinfo-option=-u$(DEBDIR) --buildinfo-file=$(DEBDIR)/tapboard_$(VERSION)_amd64.buildinfo \
+		--changes-option=-u$(DEBDIR) --changes-file=$(DEBDIR)/tapboard_$(VERSION)_amd64.changes
+	lintian --info --fail-on error,warning $(DEB)
+	@echo "deb: $(DEB)"
 
 clean:
 	rm -rf .build

@@ -30,8 +30,10 @@ import subprocess
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TAPBOARD = os.path.join(ROOT, ".build/release/tapboard")
-TAP = os.path.join(ROOT, ".build/debug/tapboard-tap")
+# The release build, or TAPBOARD_BIN (an installed tapboard: scripts/test-package); the virtual
+# pointer of the debug build, or TAPBOARD_TAP (scripts/test-package builds one without Swift).
+TAPBOARD = os.environ.get("TAPBOARD_BIN") or os.path.join(ROOT, ".build/release/tapboard")
+TAP = os.environ.get("TAPBOARD_TAP") or os.path.join(ROOT, ".build/debug/tapboard-tap")
 PROBE = os.path.join(ROOT, ".build/debug/tapboard-probe")
 # The headless output every script uses (scripts/compositor's default too).
 OUTPUT_W, OUTPUT_H = 720, 1280
