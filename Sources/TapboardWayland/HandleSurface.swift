@@ -5,7 +5,7 @@ import CWaylandProtocols
 /// hidden, for apps that never ask for the keyboard. A layer surface that takes no
 /// keyboard focus and reserves no space; drawn once per configure, never redrawn while idle.
 public final class HandleSurface {
-    /// Its size in logical pixels (documented in the README: tests and users rely on it).
+    /// Its size in logical pixels (documented in docs/control.md: tests and users rely on it).
     public static let width = 60, height = 14
 
     let surface: OpaquePointer

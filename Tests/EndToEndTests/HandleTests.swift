@@ -11,7 +11,7 @@ extension Compositor {
     }
 
     /// A tap on the middle of the handle: 60x14 logical pixels, centred on the bottom edge
-    /// (the sizes the README gives).
+    /// (the sizes docs/control.md gives).
     var handleTap: String { "tap:\(width / 2),\(height - 7)" }
 
     /// Whether a screenshot shows something at the handle's middle that differs from the

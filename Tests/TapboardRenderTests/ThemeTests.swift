@@ -179,14 +179,14 @@ import Testing
         #expect(t == Theme.named(name))
     }
 
-    /// The README's full example uses every setting, and each line is valid.
-    @Test func theReadmeExampleIsValidAndComplete() throws {
-        let readme = try requireText(Repository.root + "/README.md")
-        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
+    /// The user guide's full example (docs/themes.md) uses every setting, and each line is valid.
+    @Test func theGuideExampleIsValidAndComplete() throws {
+        let page = try requireText(Repository.root + "/docs/themes.md")
+        let lines = page.split(separator: "\n", omittingEmptySubsequences: false)
         let heading = try #require(lines.firstIndex(of: "Every setting, in a full example:"))
         let body = lines[(heading + 3)...].prefix { $0 != "```" }
         let example = body.joined(separator: "\n")
-        let (t, warnings) = ThemeFile.parse(example, file: "README.md")
+        let (t, warnings) = ThemeFile.parse(example, file: "docs/themes.md")
         #expect(warnings.isEmpty, "\(warnings)")
         let keys = example.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
         #expect(keys == ThemeFile.keys)
