@@ -2,10 +2,6 @@
 /// output's top left.
 public struct FloatingPlace: Sendable, Hashable {
     public var x, y: Int
-    public init(x: Int, y: Int) {
-        self.x = x
-        self.y = y
-    }
 }
 
 /// Where the panel's layer surface goes: docked along the bottom edge (full width), or

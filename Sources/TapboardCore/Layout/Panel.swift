@@ -23,13 +23,6 @@ public struct LayoutReference: Sendable, Equatable {
     public var path: String
     /// Where the file names it.
     public var position: SourcePosition
-
-    public init(kind: Kind, name: String, path: String, position: SourcePosition) {
-        self.kind = kind
-        self.name = name
-        self.path = path
-        self.position = position
-    }
 }
 
 extension Layout {
