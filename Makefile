@@ -10,7 +10,7 @@
 # make format   rewrites Sources, Tests and Fuzz in the style .swift-format sets
 # make bench    tapboard beside wvkbd and squeekboard in one headless session
 # make install  PREFIX=/usr/local [DESTDIR=...]: binary, layouts and panel pictures, dictionaries,
-#               example themes, man page, systemd user unit, desktop entries; make uninstall removes them (same PREFIX and DESTDIR)
+#               example themes, translations, man page, systemd user unit, desktop entries; make uninstall removes them (same PREFIX and DESTDIR)
 PREFIX ?= /usr/local
 SWIFT ?= swift
 BINDIR = $(PREFIX)/bin
@@ -18,6 +18,10 @@ DATADIR = $(PREFIX)/share/tapboard
 MANDIR = $(PREFIX)/share/man/man1
 UNITDIR = $(PREFIX)/lib/systemd/user
 APPDIR = $(PREFIX)/share/applications
+LOCALEDIR = $(PREFIX)/share/locale
+# The translations (po/LANG.po), compiled by scripts/make-mo into .build/locale.
+LANGS = $(basename $(notdir $(wildcard po/*.po)))
+MOFILES = $(foreach l,$(LANGS),$(l)/LC_MESSAGES/tapboard.mo)
 # The version lives in Sources/tapboard/Options.swift.
 VERSION = $(shell sed -n 's/^let tapboardVersion = "\(.*\)"$$/\1/p' Sources/tapboard/Options.swift)
 SUBST = sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@VERSION@|$(VERSION)|g'
@@ -36,10 +40,12 @@ deps:
 
 build: deps
 	$(SWIFT) build
+	scripts/make-mo
 
 # The standard library linked in statically: less to map at start-up, less memory.
 release: deps
 	$(SWIFT) build -c release --product tapboard --static-swift-stdlib
+	scripts/make-mo
 
 run: release
 	$(SWIFT) build --product tapboard-tap
@@ -53,6 +59,7 @@ test:
 	scripts/build-pairs --check
 	scripts/build-known --check
 	scripts/build-emoji-names --check
+	scripts/make-pot --check
 	$(SWIFT) build -c release --product tapboard --static-swift-stdlib
 	$(SWIFT) build --build-tests
 	TAPBOARD_BIN=$(CURDIR)/.build/release/tapboard $(SWIFT) test --skip-build
@@ -68,6 +75,7 @@ test:
 # Everything outside the serialized EndToEnd suite, which starts compositors and apps.
 check:
 	$(SWIFT) format lint --strict --parallel --recursive Sources Tests Fuzz
+	scripts/make-pot --check
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip 'EndToEndTests\.EndToEnd/'
 
@@ -95,6 +103,8 @@ install-files:
 	install -m644 $(DICTS) $(DESTDIR)$(DATADIR)/dictionaries/
 	install -d $(DESTDIR)$(DATADIR)/themes
 	install -m644 $(THEMES) $(DESTDIR)$(DATADIR)/themes/
+	scripts/make-mo
+	for f in $(MOFILES); do install -Dm644 .build/locale/$$f $(DESTDIR)$(LOCALEDIR)/$$f || exit 1; done
 	mkdir -p .build/dist
 	for f in tapboard.1 tapboard.service $(DESKTOP); do $(SUBST) data/$$f > .build/dist/$$f || exit 1; done
 	install -Dm644 .build/dist/tapboard.1 $(DESTDIR)$(MANDIR)/tapboard.1
@@ -109,7 +119,8 @@ uninstall:
 		$(addprefix $(DESTDIR)$(DATADIR)/layouts/,$(notdir $(wildcard layouts/*.json))) \
 		$(addprefix $(DESTDIR)$(DATADIR)/,$(IMAGES)) \
 		$(addprefix $(DESTDIR)$(DATADIR)/dictionaries/,$(notdir $(DICTS))) \
-		$(addprefix $(DESTDIR)$(DATADIR)/themes/,$(notdir $(THEMES)))
+		$(addprefix $(DESTDIR)$(DATADIR)/themes/,$(notdir $(THEMES))) \
+		$(addprefix $(DESTDIR)$(LOCALEDIR)/,$(MOFILES))
 	for d in $(addprefix $(DESTDIR)$(DATADIR)/,$(IMAGEDIRS)) \
 		$(DESTDIR)$(DATADIR)/layouts $(DESTDIR)$(DATADIR)/dictionaries $(DESTDIR)$(DATADIR)/themes $(DESTDIR)$(DATADIR); do \
 		[ ! -d $$d ] || rmdir --ignore-fail-on-non-empty $$d || exit 1; done

@@ -33,7 +33,7 @@ func glideCommand(_ o: Options, store: LayoutStore) -> Int32 {
         return 64
     }
     guard let output = o.output else {
-        printError("tapboard glide: --output WxH is required")
+        printError("tapboard glide: " + tr("--output WxH is required"))
         return 64
     }
     let settings = loadSettings(o)

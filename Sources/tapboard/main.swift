@@ -2,41 +2,51 @@ import Glibc
 import TapboardCore
 import TapboardWayland
 
-let args = Array(CommandLine.arguments.dropFirst())
-let options: Options
-switch Options.parse(args) {
-case .success(let o): options = o
-case .failure(let e):
-    printError("tapboard: \(e) (see tapboard --help)")
-    exit(64)
+/// The command the arguments name, run with every string shown in the user's language.
+func tapboardMain(_ args: [String]) -> Int32 {
+    let options: Options
+    switch Options.parse(args) {
+    case .success(let o): options = o
+    case .failure(let e):
+        printError("tapboard: \(e) " + tr("(see tapboard --help)"))
+        return 64
+    }
+    let store = LayoutStore()
+    let status: Int32
+    switch options.help ? "help" : options.command {
+    case "help":
+        print(options.command == "glide" ? glideUsage : usage)
+        status = 0
+    case "version":
+        print("tapboard \(tapboardVersion)")
+        status = 0
+    case "geometry": status = geometryCommand(options, store: store)
+    case "preview": status = previewCommand(options, store: store)
+    case "check": status = checkCommand(options, store: store)
+    case "layouts": status = layoutsCommand(store: store)
+    case "forget":
+        switch (LearnedStore.forgetAll(), FloatingPlacesStore.forget()) {
+        case (.success(let n), .success(let places)):
+            print(
+                "tapboard: "
+                    + (n == 1
+                        ? tr("deleted 1 file of learned words and engine data in %s", LearnedStore.directory)
+                        : tr("deleted %s files of learned words and engine data in %s", "\(n)", LearnedStore.directory)))
+            if places { print("tapboard: " + tr("deleted the floating panel's places, %s", FloatingPlacesStore.path)) }
+            status = 0
+        case (.failure(let e), _), (_, .failure(let e)):
+            printError("tapboard: " + tr("cannot delete what was stored: %s", "\(e)"))
+            status = 1
+        }
+    case "suggest": status = suggestCommand(options, store: store)
+    case "glide": status = glideCommand(options, store: store)
+    case "show", "hide", "toggle": status = controlCommand(options.command)
+    default: status = runCommand(options, store: store)
+    }
+    return status
 }
 
-let store = LayoutStore()
-let status: Int32
-switch options.help ? "help" : options.command {
-case "help":
-    print(options.command == "glide" ? glideUsage : usage)
-    status = 0
-case "version":
-    print("tapboard \(tapboardVersion)")
-    status = 0
-case "geometry": status = geometryCommand(options, store: store)
-case "preview": status = previewCommand(options, store: store)
-case "check": status = checkCommand(options, store: store)
-case "layouts": status = layoutsCommand(store: store)
-case "forget":
-    switch (LearnedStore.forgetAll(), FloatingPlacesStore.forget()) {
-    case (.success(let n), .success(let places)):
-        print("tapboard: deleted \(n) file\(n == 1 ? "" : "s") of learned words and engine data in \(LearnedStore.directory)")
-        if places { print("tapboard: deleted the floating panel's places, \(FloatingPlacesStore.path)") }
-        status = 0
-    case (.failure(let e), _), (_, .failure(let e)):
-        printError("tapboard: cannot delete what was stored: \(e)")
-        status = 1
-    }
-case "suggest": status = suggestCommand(options, store: store)
-case "glide": status = glideCommand(options, store: store)
-case "show", "hide", "toggle": status = controlCommand(options.command)
-default: status = runCommand(options, store: store)
+let status = Translations.$current.withValue(Languages.load()) {
+    tapboardMain(Array(CommandLine.arguments.dropFirst()))
 }
 exit(status)

@@ -34,7 +34,7 @@ extension Controller {
             out += noticeHiddenText(state.surrounding)
             if change == .activated || state.purpose != before.purpose || state.hints != before.hints {
                 keyboard.previews = settings.keyPreview && FieldAllows(state, privacy).contains(.showing)
-                returnLabel = state.purpose == .url ? "Go" : ""
+                returnLabel = state.purpose == .url ? tr("Go") : ""
                 if change == .activated || state.purpose != selection.purpose {
                     selection.fieldChanged(purpose: state.purpose)
                     out += showSelectedKeyboard()
@@ -84,8 +84,9 @@ extension Controller {
         let strip = stripChanged()  // the strip goes: keys move, held ones end
         return [
             .say(
-                "another input method holds this seat; typing through the virtual keyboard only "
-                    + "(SIGUSR2 shows the panel, SIGUSR1 hides it)")
+                tr(
+                    "another input method holds this seat; typing through the virtual keyboard only "
+                        + "(SIGUSR2 shows the panel, SIGUSR1 hides it)"))
         ] + strip + autoShift() + show()
     }
 }

@@ -34,9 +34,9 @@ extension Controller {
     /// What the globe key's list offers above the keyboards in the current mode.
     var modeChoices: [(mode: PanelMode, label: String)] {
         switch panelMode {
-        case .full: [(.oneHanded(oneHandedSide), "One-handed"), (.floating, "Floating")]
-        case .oneHanded: [(.full, "Full width"), (.floating, "Floating")]
-        case .floating: [(.full, "Full width")]
+        case .full: [(.oneHanded(oneHandedSide), tr("One-handed")), (.floating, tr("Floating"))]
+        case .oneHanded: [(.full, tr("Full width")), (.floating, tr("Floating"))]
+        case .floating: [(.full, tr("Full width"))]
         }
     }
 

@@ -186,7 +186,10 @@ public enum LayoutParser {
             var width = 1.0
             if let w = fields["width"] { width = self.width(w) ?? 1 }
             let action = self.action(fields, text: text, at: value.position)
-            let label = string(fields["label"], "\"label\"") ?? defaultLabel(for: action)
+            var label = string(fields["label"], "\"label\"") ?? defaultLabel(for: action)
+            // A panel's "Done" (the key back to the letters) is the panel's word, not the
+            // keyboard's: in the user's language, as the toolbar's Done.
+            if label == "Done", action == .back { label = tr("Done") }
             let shifted = string(fields["shift"], "\"shift\"")
             var alternates: [String] = []
             if let a = fields["alternates"] {

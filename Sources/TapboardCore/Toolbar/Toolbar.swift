@@ -24,10 +24,10 @@ public enum ToolbarButton: String, Sendable, Equatable, CaseIterable {
     /// What the button shows.
     public var label: String {
         switch self {
-        case .previousField: "‹ Previous"
-        case .nextField: "Next ›"
-        case .paste: "Paste"
-        case .done: "Done"
+        case .previousField: tr("‹ Previous")
+        case .nextField: tr("Next ›")
+        case .paste: tr("Paste")
+        case .done: tr("Done")
         }
     }
 }
