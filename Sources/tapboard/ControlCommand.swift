@@ -19,7 +19,7 @@ func controlCommand(_ command: String) -> Int32 {
     default: signal = __libc_current_sigrtmin()
     }
     guard kill(pid, signal) == 0 else {
-        printError("tapboard: cannot signal tapboard (pid \(pid)): \(String(cString: strerror(errno)))")
+        printError("tapboard: " + tr("cannot signal tapboard (pid %s): %s", "\(pid)", String(cString: strerror(errno))))
         return 1
     }
     return 0

@@ -67,7 +67,7 @@ func runCommand(_ o: Options, store: LayoutStore) -> Int32 {
                     : tr("%s already runs on Wayland display %s (tapboard --replace takes over)", who, Instance.display)))
         return 1
     case .failure(.unusable(let line)):
-        printError("tapboard: \(line); not guarding against a second tapboard")
+        printError("tapboard: \(line); " + tr("not guarding against a second tapboard"))
     }
     PanelRenderer.startLoadingFonts()
     let settings = loadSettings(o)
@@ -75,7 +75,7 @@ func runCommand(_ o: Options, store: LayoutStore) -> Int32 {
     for name in enabledLayoutNames(settings, store: store) {
         switch store.load(name) {
         case .success(let l): layouts.append(l)
-        case .failure(let e): printError("tapboard: \(e); skipped")
+        case .failure(let e): printError("tapboard: \(e); " + tr("skipped"))
         }
     }
     guard !layouts.isEmpty else {
