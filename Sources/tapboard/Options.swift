@@ -132,7 +132,7 @@ struct Options {
             ["--layouts"],
             .value { o, v in
                 o.layouts = v.split(separator: ",").map { String($0) }
-                return o.layouts.isEmpty ? UsageError("--layouts needs a comma-separated list such as us,de") : nil
+                return o.layouts.isEmpty ? UsageError(tr("--layouts needs a comma-separated list such as us,de")) : nil
             }
         ),
         (
@@ -153,7 +153,7 @@ struct Options {
             ["--typed"],
             .value { o, v in
                 o.typed = v
-                return v.isEmpty ? UsageError("--typed needs the word being typed") : nil
+                return v.isEmpty ? UsageError(tr("--typed needs the word being typed")) : nil
             }
         ),
         (
@@ -167,7 +167,7 @@ struct Options {
             ["--theme"],
             .value { o, v in
                 guard !v.isEmpty else {
-                    return UsageError("--theme wants \(Settings.themeNames.joined(separator: ", ")) or a theme file")
+                    return UsageError(tr("--theme wants %s or a theme file", Settings.themeNames.joined(separator: ", ")))
                 }
                 o.theme = v
                 return nil
@@ -178,7 +178,7 @@ struct Options {
             .value { o, v in
                 var s = Settings()
                 if s.set("exclusive-zone", v) != nil {
-                    return UsageError("--exclusive-zone wants on or off, not \"\(v)\"")
+                    return UsageError(tr("--exclusive-zone wants on or off, not \"%s\"", v))
                 }
                 o.exclusiveZone = s.exclusiveZone
                 return nil
@@ -213,7 +213,7 @@ struct Options {
             .value { o, v in
                 guard let p = ContentPurpose.allCases.first(where: { $0.name == v }) else {
                     let valid = ContentPurpose.allCases.map(\.name).joined(separator: ", ")
-                    return UsageError("unknown purpose \"\(v)\" (valid: \(valid))")
+                    return UsageError(tr("unknown purpose \"%s\" (valid: %s)", v, valid))
                 }
                 o.purpose = p
                 return nil
@@ -223,7 +223,7 @@ struct Options {
             ["--output"],
             .value { o, v in
                 if o.command == "run" {
-                    guard !v.isEmpty else { return UsageError("--output wants an output name such as HDMI-A-1") }
+                    guard !v.isEmpty else { return UsageError(tr("--output wants an output name such as HDMI-A-1")) }
                     o.outputName = v
                     return nil
                 }
@@ -232,7 +232,7 @@ struct Options {
                     (100...16384).contains(w), (100...16384).contains(h)
                 else {
                     return UsageError(
-                        "--output wants WIDTHxHEIGHT in logical pixels, 100 to 16384 each (e.g. 720x1280), not \"\(v)\"")
+                        tr("--output wants WIDTHxHEIGHT in logical pixels, 100 to 16384 each (e.g. 720x1280), not \"%s\"", v))
                 }
                 o.output = (w, h)
                 return nil
@@ -248,7 +248,9 @@ struct Options {
         (
             ["--scale"],
             .value { o, v in
-                guard let s = Int(v), (1...4).contains(s) else { return UsageError("--scale wants 1, 2, 3 or 4, not \"\(v)\"") }
+                guard let s = Int(v), (1...4).contains(s) else {
+                    return UsageError(tr("--scale wants 1, 2, 3 or 4, not \"%s\"", v))
+                }
                 o.scale = s
                 return nil
             }
