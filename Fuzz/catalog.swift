@@ -15,7 +15,7 @@ public func fuzzCatalog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard catalog.count <= bytes.count / 8 else { violated("\(catalog.count) strings from \(bytes.count) bytes") }
     // Every translation as a template with values: filled in without reading past either.
     let template = String(decoding: bytes.prefix(64), as: UTF8.self)
-    let filled = Translations.$current.withValue(Translations(language: "xx", messages: ["t": template])) {
+    let filled = Translations.bound(Translations(language: "xx", messages: ["t": template])) {
         tr("t", "a", "b")
     }
     guard filled.utf8.count <= template.utf8.count else { violated("\(filled) from \(template)") }

@@ -46,7 +46,5 @@ func tapboardMain(_ args: [String]) -> Int32 {
     return status
 }
 
-let status = Translations.$current.withValue(Languages.load()) {
-    tapboardMain(Array(CommandLine.arguments.dropFirst()))
-}
-exit(status)
+Translations.use(Languages.load())
+exit(tapboardMain(Array(CommandLine.arguments.dropFirst())))

@@ -30,7 +30,7 @@ import Testing
 
     @Test func valuesFillTheirPlaces() throws {
         let t = Translations(language: "xx", messages: ["%s of %s": "%2$s: %1$s", "a %s b": "%s, 100% %s"])
-        Translations.$current.withValue(t) {
+        Translations.bound(t) {
             #expect(tr("%s of %s", "1", "2") == "2: 1")
             #expect(tr("a %s b", "x") == "x, 100% ")
             #expect(tr("untranslated %s", "y") == "untranslated y")
@@ -96,7 +96,7 @@ import Testing
     @Test func languageDePicksGerman() throws {
         let german = ShippedTranslations.translations(environment: ["LANGUAGE": "de", "LANG": "en_US.UTF-8"])
         #expect(german.language == "de")
-        try Translations.$current.withValue(german) {
+        try Translations.bound(german) {
             #expect(ToolbarButton.allCases.map(\.label) == ["‹ Zurück", "Weiter ›", "Einfügen", "Fertig"])
             var s = Settings()
             _ = s.set("suggestions", "off")
@@ -117,7 +117,7 @@ import Testing
     @Test func aPanelsDoneFollowsTheLanguage() throws {
         let text = try #require(readText(Repository.layouts + "/snippets.json"))
         let russian = ShippedTranslations.translations("ru")
-        let layout = try Translations.$current.withValue(russian) {
+        let layout = try Translations.bound(russian) {
             try LayoutParser.parse(text, file: "snippets.json", defaultName: "snippets")
         }
         #expect(layout.layers[0].rows.last?.last?.label == "Готово")

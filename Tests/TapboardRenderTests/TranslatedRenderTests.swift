@@ -10,7 +10,7 @@ import Testing
 extension RenderTests {
     /// The toolbar above the keyboard of the language (Paste showing) and the clipboard panel.
     func toolbar(_ language: String, layout file: String) throws -> Canvas {
-        try Translations.$current.withValue(ShippedTranslations.translations(language)) {
+        try Translations.bound(ShippedTranslations.translations(language)) {
             let layout = try loadShipped(file)
             let bar = PanelBar(slots: false, toolbar: ToolbarButton.allCases)
             let g = PanelGeometry.forOutput(width: 360, height: 640, layout: layout, layer: layout.layers[0], bar: bar)
@@ -23,7 +23,7 @@ extension RenderTests {
     /// The globe key's list: every panel mode it offers (full width's, then one-handed's
     /// way back), then the keyboards.
     func globeList(_ language: String, layouts files: [String]) throws -> Canvas {
-        try Translations.$current.withValue(ShippedTranslations.translations(language)) {
+        try Translations.bound(ShippedTranslations.translations(language)) {
             let layouts = try files.map { try loadShipped($0) }
             let full = Controller(layouts: layouts, settings: Settings(), library: KeyboardLibrary())
             var s = Settings()
@@ -59,7 +59,7 @@ extension RenderTests {
     }
 
     @Test func russianClipboardPanel() throws {
-        let canvas = try Translations.$current.withValue(ShippedTranslations.translations("ru")) {
+        let canvas = try Translations.bound(ShippedTranslations.translations("ru")) {
             try render(ClipboardPanel.layout(["Привет", "https://example.org/a/rather/long/address"])).0
         }
         try compare(canvas, golden: "russianClipboardPanel")
@@ -95,7 +95,7 @@ extension RenderTests {
         var s = Settings()
         _ = s.set("one-handed", "right")
         for language in ShippedTranslations.languages {
-            try Translations.$current.withValue(ShippedTranslations.translations(language)) {
+            try Translations.bound(ShippedTranslations.translations(language)) {
                 let us = try loadShipped("us.json")
                 let bar = PanelBar(slots: false, toolbar: ToolbarButton.allCases)
                 let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0], bar: bar)

@@ -14,7 +14,7 @@ private let parsedLayouts = MadeOnce<Layout>()
 public func loadShipped(_ file: String) throws -> Layout {
     try parsedLayouts.value(file) {
         let path = Repository.layouts + "/" + file
-        return try Translations.$current.withValue(.english) {
+        return try Translations.bound(.english) {
             try LayoutParser.parse(requireText(path), file: path, defaultName: String(file.dropLast(5)))
         }
     }

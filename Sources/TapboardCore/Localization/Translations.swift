@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The text tapboard shows people (the panel's buttons and notes, the command line's usage and
 /// errors) in the user's language: gettext's catalogs, `po/LANG.po` compiled by `msgfmt` into
 /// `LOCALEDIR/LANG/LC_MESSAGES/tapboard.mo`, read here. Every such string is written in the code
@@ -6,7 +12,7 @@
 /// The catalog is read in Swift rather than through glibc's `gettext`, which translates only
 /// when the user's locale is generated on the machine (`locale -a`) and keeps one language per
 /// process: here the language is whatever the environment names, and a test can draw German
-/// beside English (`Translations.$current.withValue`).
+/// beside English (`Translations.bound`).
 public struct Translations: Sendable, Equatable {
     /// The catalog's language as its file is named (`de`, `pt_BR`); empty: English, nothing translated.
     public let language: String
@@ -15,9 +21,32 @@ public struct Translations: Sendable, Equatable {
     /// No translation: every string as written.
     public static let english = Translations(language: "", messages: [:])
 
-    /// The translations in effect: English unless the program (or a test) binds others with
-    /// `Translations.$current.withValue(...)`.
-    @TaskLocal public static var current: Translations = .english
+    /// The program's translations, set once as it starts (`use`), before any other thread runs.
+    nonisolated(unsafe) private static var program = Translations.english
+
+    /// The translations in effect on this thread: those `bound` around the code running, else
+    /// the program's, else English. (A thread's own rather than a task-local value: the
+    /// concurrency runtime a task-local brings costs the panel about a megabyte resident.)
+    public static var current: Translations {
+        if let bound = pthread_getspecific(boundKey) { return Unmanaged<Bound>.fromOpaque(bound).takeUnretainedValue().value }
+        return program
+    }
+
+    /// Makes `translations` the program's: call it first thing, before any other thread starts.
+    public static func use(_ translations: Translations) { program = translations }
+
+    /// Runs `body` with `translations` in effect on this thread (a test's language: tests
+    /// running side by side on other threads keep theirs). `body` must not suspend.
+    public static func bound<R>(_ translations: Translations, _ body: () throws -> R) rethrows -> R {
+        let before = pthread_getspecific(boundKey)
+        let box = Unmanaged.passRetained(Bound(translations))
+        pthread_setspecific(boundKey, box.toOpaque())
+        defer {
+            pthread_setspecific(boundKey, before)
+            box.release()
+        }
+        return try body()
+    }
 
     public init(language: String, messages: [String: String]) {
         self.language = language
@@ -168,3 +197,16 @@ public func tr(_ msgid: String, _ values: String...) -> String {
     }
     return out + rest
 }
+
+/// Translations held for a thread's slot.
+private final class Bound {
+    let value: Translations
+    init(_ value: Translations) { self.value = value }
+}
+
+/// The thread slot that holds `Translations.bound`'s translations.
+private let boundKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+}()
