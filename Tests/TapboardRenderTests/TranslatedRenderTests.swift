@@ -50,6 +50,13 @@ extension RenderTests {
         try compare(try toolbar("ru", layout: "ru.json"), golden: "russianToolbar")
     }
 
+    /// The other languages the issue names, as `LANG=... tapboard preview` shows them: the
+    /// language's keyboard and the toolbar in its words.
+    @Test(arguments: [("zh_CN", "zh.json"), ("ja", "ja.json"), ("pt_BR", "pt.json")])
+    func toolbarIn(_ language: String, _ layout: String) throws {
+        try compare(try toolbar(language, layout: layout), golden: "toolbar-\(language)")
+    }
+
     @Test func germanGlobeList() throws {
         try compare(try globeList("de", layouts: ["de.json", "us.json"]), golden: "germanGlobeList")
     }
