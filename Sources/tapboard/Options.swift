@@ -283,7 +283,7 @@ var usage: String {
     // Each description's lines (translations wrap their own) under the command's column.
     func described(_ command: String, _ text: String) -> String {
         let head =
-            command.count < 9
+            command.count < 10
             ? command + String(repeating: " ", count: 10 - command.count) : command + "\n" + String(repeating: " ", count: 10)
         return head + text.split(separator: "\n").joined(separator: "\n" + String(repeating: " ", count: 10))
     }
