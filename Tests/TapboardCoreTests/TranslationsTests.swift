@@ -113,7 +113,7 @@ import Testing
         #expect(english == .english)
     }
 
-    /// The shipped panels' "Done" is the panel's word, in the user's language.
+    /// The shipped panels' "Done" is the panel's word, and their names the panel's, in the user's language.
     @Test func aPanelsDoneFollowsTheLanguage() throws {
         let text = try #require(readText(Repository.layouts + "/snippets.json"))
         let russian = ShippedTranslations.translations("ru")
@@ -121,5 +121,10 @@ import Testing
             try LayoutParser.parse(text, file: "snippets.json", defaultName: "snippets")
         }
         #expect(layout.layers[0].rows.last?.last?.label == "Готово")
+        // A keyboard of no language is named in the user's; a language's keeps its own name.
+        #expect(layout.displayName == "Шаблоны")
+        let de = try #require(readText(Repository.layouts + "/de.json"))
+        let german = try Translations.bound(russian) { try LayoutParser.parse(de, file: "de.json", defaultName: "de") }
+        #expect(german.displayName == "Deutsch")
     }
 }

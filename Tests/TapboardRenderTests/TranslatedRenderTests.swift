@@ -94,8 +94,8 @@ extension RenderTests {
         }
     }
 
-    /// Every shipped translation of the toolbar, the globe list, the clipboard panel and the
-    /// return key fits its key on a narrow phone at its smallest size or more, on one line or
+    /// Every shipped translation of the toolbar, the globe list (modes and the names of the
+    /// panels), the clipboard panel and the return key fits its key on a narrow phone at its smallest size or more, on one line or
     /// wrapped, with nothing scaled below it.
     @Test func everyTranslatedLabelFitsItsKey() throws {
         let renderer = PanelRenderer()
@@ -121,7 +121,14 @@ extension RenderTests {
                     Controller(layouts: [us], settings: Settings(), library: KeyboardLibrary()).keyboard.modeChoices
                     + Controller(layouts: [us], settings: s, library: KeyboardLibrary()).keyboard.modeChoices
                 let globe = try #require(g.keys.first { $0.key.action == .nextKeyboard })
-                let popup = Popup.keyboards(modes.map { ("", $0.label) }, current: "", above: globe, panelWidth: g.width)
+                // The keyboards of no language are named in the user's too (parsed here: the
+                // shipped ones a test process keeps are English).
+                let panels = try ["desktop", "digits", "emoji", "phone", "picker", "pin", "snippets", "terminal"].map {
+                    let text = try #require(readText(Repository.layouts + "/\($0).json"))
+                    return try LayoutParser.parse(text, file: "\($0).json", defaultName: $0).displayName
+                }
+                let items = modes.map { ("", $0.label) } + panels.map { ("", $0) }
+                let popup = Popup.keyboards(items, current: "", above: globe, panelWidth: g.width)
                 for (label, frame) in zip(popup.labels, popup.itemFrames) {
                     let fitted = renderer.fit(label, in: frame, size: 0.45, alignLeft: true)
                     #expect(fitted.factor == 1, "\(language): \(label)")

@@ -83,8 +83,11 @@ public enum LayoutParser {
             if let n = fields["name"], name != defaultName {
                 fail(n.position, "\"name\" is \"\(name)\" but the file is named \"\(defaultName)\" (they must match)")
             }
-            let displayName = string(fields["displayName"], "\"displayName\"") ?? name
             let language = string(fields["language"], "\"language\"") ?? ""
+            // A keyboard of no language (a panel, the PIN pad) is named in the user's (the
+            // shipped ones' names are in po/tapboard.pot: scripts/make-pot takes them from here).
+            var displayName = string(fields["displayName"], "\"displayName\"") ?? name
+            if language.isEmpty { displayName = tr(displayName) }
             var direction = TextDirection.leftToRight
             if let d = fields["direction"], let s = string(d, "\"direction\"") {
                 if let parsed = TextDirection(rawValue: s) {
