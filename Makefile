@@ -11,7 +11,7 @@
 # make format   rewrites Sources, Tests and Fuzz in the style .swift-format sets
 # make bench    tapboard beside wvkbd and squeekboard in one headless session
 # make install  PREFIX=/usr/local [DESTDIR=...]: binary, layouts and panel pictures, dictionaries,
-#               example themes, man page, systemd user unit, desktop entries; make uninstall removes them (same PREFIX and DESTDIR)
+#               example themes, translations, man page, systemd user unit, desktop entries; make uninstall removes them (same PREFIX and DESTDIR)
 # make deb      the Debian package .build/deb/tapboard_VERSION_amd64.deb (dpkg-buildpackage: the release build,
 #               reused when there is one, and what install-files installs, PREFIX=/usr), then lintian on it
 #               (errors and warnings fail; debian/tapboard.lintian-overrides says why for what is left)
@@ -22,6 +22,10 @@ DATADIR = $(PREFIX)/share/tapboard
 MANDIR = $(PREFIX)/share/man/man1
 UNITDIR = $(PREFIX)/lib/systemd/user
 APPDIR = $(PREFIX)/share/applications
+LOCALEDIR = $(PREFIX)/share/locale
+# The translations (po/LANG.po), compiled by scripts/make-mo into .build/locale.
+LANGS = $(basename $(notdir $(wildcard po/*.po)))
+MOFILES = $(foreach l,$(LANGS),$(l)/LC_MESSAGES/tapboard.mo)
 # The version lives in Sources/tapboard/Options.swift.
 VERSION = $(shell sed -n 's/^let tapboardVersion = "\(.*\)"$$/\1/p' Sources/tapboard/Options.swift)
 SUBST = sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@VERSION@|$(VERSION)|g'
@@ -40,10 +44,12 @@ deps:
 
 build: deps
 	$(SWIFT) build
+	scripts/make-mo
 
 # The standard library linked in statically: less to map at start-up, less memory.
 release: deps
 	$(SWIFT) build -c release --product tapboard --static-swift-stdlib
+	scripts/make-mo
 
 run: release
 	$(SWIFT) build --product tapboard-tap
@@ -58,6 +64,7 @@ test:
 	scripts/build-pairs --check
 	scripts/build-known --check
 	scripts/build-emoji-names --check
+	scripts/make-pot --check
 	$(SWIFT) build -c release --product tapboard --static-swift-stdlib
 	$(SWIFT) build --build-tests
 	TAPBOARD_BIN=$(CURDIR)/.build/release/tapboard $(SWIFT) test --skip-build
@@ -77,6 +84,7 @@ test:
 check:
 	$(SWIFT) format lint --strict --parallel --recursive Sources Tests Fuzz
 	scripts/folder-cycles >/dev/null
+	scripts/make-pot --check
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip 'EndToEndTests\.EndToEnd/'
 
@@ -104,6 +112,8 @@ install-files:
 	install -m644 $(DICTS) $(DESTDIR)$(DATADIR)/dictionaries/
 	install -d $(DESTDIR)$(DATADIR)/themes
 	install -m644 $(THEMES) $(DESTDIR)$(DATADIR)/themes/
+	scripts/make-mo
+	for f in $(MOFILES); do install -Dm644 .build/locale/$$f $(DESTDIR)$(LOCALEDIR)/$$f || exit 1; done
 	mkdir -p .build/dist
 	for f in tapboard.1 tapboard.service $(DESKTOP); do $(SUBST) data/$$f > .build/dist/$$f || exit 1; done
 	install -Dm644 .build/dist/tapboard.1 $(DESTDIR)$(MANDIR)/tapboard.1
@@ -118,7 +128,8 @@ uninstall:
 		$(addprefix $(DESTDIR)$(DATADIR)/layouts/,$(notdir $(wildcard layouts/*.json))) \
 		$(addprefix $(DESTDIR)$(DATADIR)/,$(IMAGES)) \
 		$(addprefix $(DESTDIR)$(DATADIR)/dictionaries/,$(notdir $(DICTS))) \
-		$(addprefix $(DESTDIR)$(DATADIR)/themes/,$(notdir $(THEMES)))
+		$(addprefix $(DESTDIR)$(DATADIR)/themes/,$(notdir $(THEMES))) \
+		$(addprefix $(DESTDIR)$(LOCALEDIR)/,$(MOFILES))
 	for d in $(addprefix $(DESTDIR)$(DATADIR)/,$(IMAGEDIRS)) \
 		$(DESTDIR)$(DATADIR)/layouts $(DESTDIR)$(DATADIR)/dictionaries $(DESTDIR)$(DATADIR)/themes $(DESTDIR)$(DATADIR); do \
 		[ ! -d $$d ] || rmdir --ignore-fail-on-non-empty $$d || exit 1; done

@@ -11,6 +11,8 @@ final class LabelCache {
         let width: Double
         let height: Double
         let scale: Double
+        /// Where the ink's box starts right of the layout's origin (wrapped, centred lines), as drawn.
+        var left = 0.0
     }
 
     /// The one font size every label is shaped at (then drawn scaled): each size Pango
@@ -52,21 +54,24 @@ final class LabelCache {
     }
 
     /// The label laid out; `transient` ones (the strip's words) go to a small cache of their own.
-    /// With `width` (pixels), a longer label is cut in the middle with an ellipsis. A text is
-    /// shaped once for every size it is drawn at (a key's label and its bubble's).
-    func label(_ text: String, pixels: Int, transient: Bool = false, width: Int? = nil) -> Entry {
+    /// With `width` (pixels), a longer label is cut in the middle with an ellipsis, or, with
+    /// `wrap`, goes on over more lines, centred. A text is shaped once for every size it is
+    /// drawn at (a key's label and its bubble's).
+    func label(_ text: String, pixels: Int, transient: Bool = false, width: Int? = nil, wrap: Wrap? = nil) -> Entry {
         let scale = Double(pixels) / Double(Self.shapedPixels)
         let shapedWidth = width.map { Int((Double($0) / scale * Double(PANGO_SCALE)).rounded(.down)) }
-        let key = Key(text: text, width: shapedWidth)
+        let key = Key(text: text, width: shapedWidth, wrap: width == nil ? nil : wrap)
         let shaped: Entry
         if let e = entries.value(for: key) ?? transients.value(for: key) {
             shaped = e
         } else {
-            shaped = make(text, width: shapedWidth)
+            shaped = make(text, width: shapedWidth, wrap: key.wrap)
             let gone = transient ? transients.insert(shaped, for: key) : entries.insert(shaped, for: key)
             if let gone { Self.free(gone) }
         }
-        return Entry(layout: shaped.layout, width: shaped.width * scale, height: shaped.height * scale, scale: scale)
+        return Entry(
+            layout: shaped.layout, width: shaped.width * scale, height: shaped.height * scale, scale: scale,
+            left: shaped.left * scale)
     }
 
     /// A label as the caches find it (its width, if any, in Pango units at `shapedPixels`). Its hash is
@@ -74,18 +79,20 @@ final class LabelCache {
     private struct Key: Hashable {
         let text: String
         let width: Int?
+        let wrap: Wrap?
         private let hash: Int
 
-        init(text: String, width: Int?) {
-            (self.text, self.width) = (text, width)
+        init(text: String, width: Int?, wrap: Wrap?) {
+            (self.text, self.width, self.wrap) = (text, width, wrap)
             var h = Hasher()
             h.combine(text)
             h.combine(width)
+            h.combine(wrap)
             hash = h.finalize()
         }
 
         static func == (a: Key, b: Key) -> Bool {
-            a.hash == b.hash && a.width == b.width && a.text == b.text
+            a.hash == b.hash && a.width == b.width && a.wrap == b.wrap && a.text == b.text
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
@@ -93,18 +100,35 @@ final class LabelCache {
 
     private static func free(_ e: Entry) { g_object_unref(UnsafeMutableRawPointer(e.layout)) }
 
-    /// `text` laid out at `shapedPixels`, cut to `width` (Pango units at that size) if given.
-    private func make(_ text: String, width: Int?) -> Entry {
+    /// Where a label too wide goes on to its next line.
+    enum Wrap: Hashable {
+        /// Between words, where a script has them, or between characters in those without
+        /// (Chinese, Japanese): a word longer than the width stays whole.
+        case words
+        /// Between words, and within a word too long.
+        case anywhere
+    }
+
+    /// `text` laid out at `shapedPixels`, cut to `width` (Pango units at that size) if given, or
+    /// wrapped to it.
+    private func make(_ text: String, width: Int?, wrap: Wrap?) -> Entry {
         let layout = pango_layout_new(context)!
         pango_layout_set_font_description(layout, font)
         pango_layout_set_text(layout, text, -1)
         if let width {
             pango_layout_set_width(layout, Int32(clamping: width))
-            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
+            if let wrap {
+                pango_layout_set_wrap(layout, wrap == .words ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR)
+                pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+            } else {
+                pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
+            }
         }
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, nil, &logical)
         let unit = Double(PANGO_SCALE)
-        return Entry(layout: layout, width: Double(logical.width) / unit, height: Double(logical.height) / unit, scale: 1)
+        return Entry(
+            layout: layout, width: Double(logical.width) / unit, height: Double(logical.height) / unit, scale: 1,
+            left: Double(logical.x) / unit)
     }
 }

@@ -247,12 +247,43 @@ public final class PanelRenderer {
         alignLeft: Bool = false, transient: Bool = false, ellipsized: Bool = false
     ) {
         guard !text.isEmpty else { return }
+        let (label, factor) = fit(text, in: f, size: size, alignLeft: alignLeft, transient: transient, ellipsized: ellipsized)
+        cairo_save(cr)
+        cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
+        let w = label.width * factor
+        let h = label.height * factor
+        let x = alignLeft ? f.x + f.height * 0.3 : f.x + (f.width - w) / 2
+        cairo_translate(cr, x - label.left * factor, f.y + (f.height - h) / 2)
+        cairo_scale(cr, factor * label.scale, factor * label.scale)
+        pango_cairo_show_layout(cr, label.layout)
+        cairo_restore(cr)
+    }
+
+    /// The smallest share of its size a label shrinks to before it wraps onto more lines.
+    static let smallestLabel = 0.7
+    /// Below this share of its size a label breaks within a word rather than shrink further.
+    static let legibleLabel = 0.5
+    /// The share of a key's width and height a label may take.
+    static let labelRoom = (width: 0.86, height: 0.9)
+
+    /// `text` laid out to fit `f`, and the factor to draw it at (below 1: scaled down further).
+    /// Labels wider than the key shrink to fit: laid out again at a smaller whole pixel size,
+    /// down to `smallestLabel` of their size; a label that would need less goes on over two
+    /// lines or more, between words, where that keeps it larger (a translated "Full width" on a
+    /// narrow key), or, below `legibleLabel`, within a word too (hyphenated), and what is left
+    /// is scaled in steps of 1/16 (a line's height is its size's: a label
+    /// stays within its key's height as it shrinks; wrapped lines are fitted to it). Nothing is cut, but for the clipboard's
+    /// items (`ellipsized`) and the strip's words (`transient`), which lose their middle.
+    /// Cairo keeps glyphs per size and scale, so a free scale would add a set for every word
+    /// the strip shows.
+    func fit(
+        _ text: String, in f: Rect, size: Double, alignLeft: Bool = false, transient: Bool = false,
+        ellipsized: Bool = false
+    ) -> (label: LabelCache.Entry, factor: Double) {
         let pixels = Self.pixels(f, size)
         var label = labels.label(text, pixels: pixels, transient: transient)
-        // Labels wider than the key shrink to fit: laid out again at a smaller whole pixel
-        // size, and what is left in steps of 1/16. Cairo keeps glyphs per size and scale, so
-        // a free scale would add a set for every word the strip shows.
-        let room = f.width * 0.86
+        let room = alignLeft ? min(f.width * Self.labelRoom.width, f.width - f.height * 0.6) : f.width * Self.labelRoom.width
+        let tall = f.height * Self.labelRoom.height
         if label.width > room, label.width > 0 {
             if ellipsized {
                 label = labels.label(text, pixels: pixels, transient: true, width: Int(room))
@@ -265,19 +296,43 @@ public final class PanelRenderer {
                 if label.width > room { label = labels.label(text, pixels: smaller, transient: true, width: Int(room)) }
             } else {
                 let smaller = max(Int(Double(pixels) * room / label.width), 6)
-                if smaller < pixels { label = labels.label(text, pixels: smaller) }
+                if Double(smaller) >= Double(pixels) * Self.smallestLabel || alignLeft {
+                    if smaller < pixels { label = labels.label(text, pixels: smaller) }
+                } else {
+                    // Too small on one line: over more lines between words if that is larger,
+                    // and within a word only where nothing else keeps it legible.
+                    label = labels.label(text, pixels: smaller)
+                    func size(_ e: LabelCache.Entry) -> Double { e.scale * Double(LabelCache.shapedPixels) }
+                    if let w = wrap(text, .words, pixels: pixels, room: room, tall: tall), size(w) > size(label) {
+                        label = w
+                    }
+                    if size(label) < Double(pixels) * Self.legibleLabel,
+                        let w = wrap(text, .anywhere, pixels: pixels, room: room, tall: tall), size(w) > size(label)
+                    {
+                        label = w
+                    }
+                }
             }
         }
-        let factor = label.width > room && label.width > 0 ? max((room / label.width * 16).rounded(.down), 1) / 16 : 1
-        cairo_save(cr)
-        cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
-        let w = label.width * factor
-        let h = label.height * factor
-        let x = alignLeft ? f.x + f.height * 0.3 : f.x + (f.width - w) / 2
-        cairo_translate(cr, x, f.y + (f.height - h) / 2)
-        cairo_scale(cr, factor * label.scale, factor * label.scale)
-        pango_cairo_show_layout(cr, label.layout)
-        cairo_restore(cr)
+        let scale = min(room / max(label.width, 1), 1)
+        let factor = scale < 1 ? max((scale * 16).rounded(.down), 1) / 16 : 1
+        return (label, factor)
+    }
+
+    /// `text` over more lines within `room` x `tall`, broken as `mode` says (within words: two
+    /// lines at most), at the largest whole pixel size up to `pixels` that fits; nil when no
+    /// size of at least 6 pixels does.
+    private func wrap(_ text: String, _ mode: LabelCache.Wrap, pixels: Int, room: Double, tall: Double) -> LabelCache.Entry? {
+        var p = pixels
+        while p >= 6 {
+            let label = labels.label(text, pixels: p, width: Int(room), wrap: mode)
+            let lines = mode == .anywhere ? Int(pango_layout_get_line_count(label.layout)) : 1
+            if label.width <= room && label.height <= tall && lines <= 2 { return label }
+            // The next size to try: the one at which the larger excess would just fit.
+            let excess = max(label.width / room, label.height / tall)
+            p = min(p - 1, Int(Double(p) / excess))
+        }
+        return nil
     }
 }
 

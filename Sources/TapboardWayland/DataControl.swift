@@ -1,6 +1,7 @@
 import CWayland
 import CWaylandProtocols
 import Glibc
+import TapboardCore
 
 /// The seat's clipboard through zwlr_data_control_device_v1: which selection holds text,
 /// and reading it (for the toolbar's Paste and the clipboard history). What is read is
@@ -126,7 +127,7 @@ public final class Clipboard {
             done(text)
         }
         let timer = loop.schedule(after: timeout) {
-            if !quiet { printError("tapboard: the clipboard's owner did not send its text in time; not pasted") }
+            if !quiet { printError("tapboard: " + tr("the clipboard's owner did not send its text in time; not pasted")) }
             finish(nil)
         }
         reading[fd] = (loop, timer)
@@ -138,7 +139,9 @@ public final class Clipboard {
                     bytes += chunk[0..<n]
                     if bytes.count > Clipboard.limit {
                         if quiet { return finish(nil) }
-                        printError("tapboard: the clipboard's text is longer than \(Clipboard.limit / 1024) KiB; not pasted")
+                        printError(
+                            "tapboard: "
+                                + tr("the clipboard's text is longer than %s KiB; not pasted", "\(Clipboard.limit / 1024)"))
                         return finish(nil)
                     }
                 } else if n == 0 {

@@ -1,6 +1,7 @@
 import CWayland
 import CWaylandProtocols
 import Glibc
+import TapboardCore
 
 /// The connection and the globals tapboard binds.
 public final class Display {
@@ -102,7 +103,7 @@ public final class Display {
                 otherSeats.append((name, version))
                 if !saidSeveralSeats {
                     saidSeveralSeats = true
-                    printError("tapboard: the compositor has several seats; using the first")
+                    printError("tapboard: " + tr("the compositor has several seats; using the first"))
                 }
             }
         case "wl_output":
@@ -176,7 +177,7 @@ public final class Display {
         }
         if missingOutputSaid.insert(name).inserted {
             let names = outputs.compactMap(\.name).joined(separator: ", ")
-            printError("tapboard: no output \"\(name)\" (outputs: \(names)); the compositor picks one")
+            printError("tapboard: " + tr("no output \"%s\" (outputs: %s); the compositor picks one", name, "\(names)"))
         }
         return nil
     }

@@ -1,3 +1,4 @@
+import TapboardCore
 import TapboardWayland
 
 extension App {
@@ -12,7 +13,7 @@ extension App {
                 self.perform(visible ? self.controller.show() : self.controller.hide())
             },
             nameLost: { [unowned self] in
-                printError("tapboard: another program took \(OSKService.name) over: stopping")
+                printError("tapboard: " + tr("another program took %s over: stopping", OSKService.name))
                 self.loop.stop()
             })
         if let osk { loop.add(osk) }

@@ -45,23 +45,27 @@ final class App {
         let heapTrim = HeapTrim()
         self.display = display
         guard display.layerShell != nil else {
-            throw WaylandError("the compositor lacks zwlr_layer_shell_v1 (wlr-layer-shell): cannot show a panel")
+            throw WaylandError(tr("the compositor lacks zwlr_layer_shell_v1 (wlr-layer-shell): cannot show a panel"))
         }
         guard display.shm != nil, display.compositor != nil else {
             throw WaylandError("the compositor lacks wl_shm or wl_compositor")
         }
         if display.inputMethodManager == nil && display.virtualKeyboardManager == nil {
             throw WaylandError(
-                "the compositor lacks both zwp_input_method_manager_v2 and zwp_virtual_keyboard_manager_v1: nothing could be typed"
-            )
+                tr(
+                    "the compositor lacks both zwp_input_method_manager_v2 and zwp_virtual_keyboard_manager_v1: "
+                        + "nothing could be typed"))
         }
         if display.inputMethodManager == nil {
             printError(
-                "tapboard: the compositor lacks zwp_input_method_manager_v2 (input-method-v2): typing through the virtual keyboard only"
-            )
+                "tapboard: "
+                    + tr(
+                        "the compositor lacks zwp_input_method_manager_v2 (input-method-v2): "
+                            + "typing through the virtual keyboard only"))
         } else if display.virtualKeyboardManager == nil {
             printError(
-                "tapboard: the compositor lacks zwp_virtual_keyboard_manager_v1: arrows, Tab and key combinations will not work")
+                "tapboard: "
+                    + tr("the compositor lacks zwp_virtual_keyboard_manager_v1: arrows, Tab and key combinations will not work"))
         }
         suggestionStore = settings.suggestions ? SuggestionStore(dictionaries: DictionaryStore(layouts: store)) : nil
         controller = Controller(

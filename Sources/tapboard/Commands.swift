@@ -77,7 +77,7 @@ func fieldBar(_ o: Options, layout: Layout, store: LayoutStore, paste: Bool, set
 
 func geometryCommand(_ o: Options, store: LayoutStore) -> Int32 {
     guard let output = o.output else {
-        printError("tapboard geometry: --output WxH is required")
+        printError("tapboard geometry: " + tr("--output WxH is required"))
         return 64
     }
     let settings = loadSettings(o)
@@ -143,11 +143,11 @@ func typedStrip(_ o: Options, layout: Layout, store: LayoutStore, settings: Sett
 
 func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
     guard let output = o.output else {
-        printError("tapboard preview: --output WxH is required")
+        printError("tapboard preview: " + tr("--output WxH is required"))
         return 64
     }
     guard let file = o.outputFile else {
-        printError("tapboard preview: -o FILE.png is required")
+        printError("tapboard preview: " + tr("-o FILE.png is required"))
         return 64
     }
     let settings = loadSettings(o)
@@ -167,7 +167,7 @@ func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
     if let strip = typedStrip(o, layout: layout, store: store, settings: settings) { appearance.strip = strip }
     renderer.draw(g, appearance, on: canvas)
     if let problem = canvas.writePNG(to: file) {
-        printError("tapboard: cannot write \(file): \(problem)")
+        printError("tapboard: " + tr("cannot write %s: %s", file, "\(problem)"))
         return 1
     }
     return 0
@@ -175,7 +175,7 @@ func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
 
 func checkCommand(_ o: Options, store: LayoutStore) -> Int32 {
     guard !o.files.isEmpty else {
-        printError("tapboard check: name one or more layout files")
+        printError("tapboard check: " + tr("name one or more layout files"))
         return 64
     }
     var bad = 0

@@ -1,5 +1,6 @@
 import CSystemd
 import Glibc
+import TapboardCore
 import TapboardWayland
 
 /// `tapboard show | hide | toggle`: asks the tapboard running on this display, over
@@ -7,7 +8,7 @@ import TapboardWayland
 /// (SIGUSR2 shows, SIGUSR1 hides, SIGRTMIN toggles). Exit 1 when none runs.
 func controlCommand(_ command: String) -> Int32 {
     guard let pid = Instance.running() else {
-        printError("tapboard: no tapboard runs on Wayland display \(Instance.display)")
+        printError("tapboard: " + tr("no tapboard runs on Wayland display %s", Instance.display))
         return 1
     }
     if askOverBus(command, pid: pid) { return 0 }
@@ -18,7 +19,7 @@ func controlCommand(_ command: String) -> Int32 {
     default: signal = __libc_current_sigrtmin()
     }
     guard kill(pid, signal) == 0 else {
-        printError("tapboard: cannot signal tapboard (pid \(pid)): \(String(cString: strerror(errno)))")
+        printError("tapboard: " + tr("cannot signal tapboard (pid %s): %s", "\(pid)", String(cString: strerror(errno))))
         return 1
     }
     return 0

@@ -1,5 +1,6 @@
 import CSystemd
 import Glibc
+import TapboardCore
 import TapboardWayland
 
 /// Haptic and sound feedback through feedbackd (`org.sigxcpu.Feedback` on the session
@@ -34,7 +35,7 @@ final class Feedback: BusService {
         guard !closed else { return }
         if tapboard_feedback_trigger(bus, Feedback.appID, Feedback.keyEvent) < 0 {
             // The connection broke: no more feedback, and one line to say so.
-            printError("tapboard: lost the session bus: no feedback through feedbackd")
+            printError("tapboard: " + tr("lost the session bus: no feedback through feedbackd"))
             close()
         }
     }
@@ -48,7 +49,7 @@ final class Feedback: BusService {
     /// Reads what the bus sent (the Hello reply, NameAcquired) and writes what waits.
     func dispatch() {
         guard !closed, processMessages() < 0 else { return }
-        printError("tapboard: lost the session bus: no feedback through feedbackd")
+        printError("tapboard: " + tr("lost the session bus: no feedback through feedbackd"))
         close()
     }
 }

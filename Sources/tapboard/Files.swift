@@ -5,6 +5,19 @@ import TapboardWayland
 enum Files {
     /// The whole file as UTF-8 text, or an error message naming the reason.
     static func read(_ path: String) -> Result<String, FileError> {
+        let bytes: [UInt8]
+        switch readBytes(path) {
+        case .success(let b): bytes = b
+        case .failure(let e): return .failure(e)
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .failure(FileError(path: path, reason: "not valid UTF-8"))
+        }
+        return .success(text)
+    }
+
+    /// The whole file's bytes (16 MiB at most), or an error message naming the reason.
+    static func readBytes(_ path: String) -> Result<[UInt8], FileError> {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return .failure(FileError(path: path, reason: errnoText())) }
         defer { close(fd) }
@@ -20,10 +33,7 @@ enum Files {
             bytes.append(contentsOf: chunk[..<n])
             if bytes.count > 16 << 20 { return .failure(FileError(path: path, reason: "file larger than 16 MiB")) }
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            return .failure(FileError(path: path, reason: "not valid UTF-8"))
-        }
-        return .success(text)
+        return .success(bytes)
     }
 
     /// The directory holding the running executable.

@@ -22,11 +22,11 @@ enum FloatingPlacesStore {
         let file = path
         let directory = String(file[..<(file.lastIndex(of: "/") ?? file.endIndex)])
         if let problem = FileSystem.makeDirectory(directory, mode: 0o700) {
-            printError("tapboard: cannot store the floating panel's place: \(problem)")
+            printError("tapboard: " + tr("cannot store the floating panel's place: %s", "\(problem)"))
             return
         }
         if let problem = Files.writeAtomically(file, places.text, mode: 0o600) {
-            printError("tapboard: cannot store the floating panel's place: \(problem)")
+            printError("tapboard: " + tr("cannot store the floating panel's place: %s", "\(problem)"))
         }
     }
 

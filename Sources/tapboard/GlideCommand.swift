@@ -29,11 +29,12 @@ let glideUsage = """
 /// `tapboard glide --batch`: the words strokes read as, for benchmarks and tests.
 func glideCommand(_ o: Options, store: LayoutStore) -> Int32 {
     guard o.batch else {
-        printError("tapboard glide: --batch is required (strokes are read from standard input; see tapboard glide --help)")
+        printError(
+            "tapboard glide: " + tr("--batch is required (strokes are read from standard input; see tapboard glide --help)"))
         return 64
     }
     guard let output = o.output else {
-        printError("tapboard glide: --output WxH is required")
+        printError("tapboard glide: " + tr("--output WxH is required"))
         return 64
     }
     let settings = loadSettings(o)

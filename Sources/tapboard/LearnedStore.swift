@@ -24,11 +24,11 @@ enum LearnedStore {
     static func save(_ words: LearnedWords, language: String) {
         guard language.allSatisfy({ $0.isLetter }) else { return }
         if let problem = FileSystem.makeDirectory(directory, mode: 0o700) {
-            printError("tapboard: cannot store learned words: \(problem)")
+            printError("tapboard: " + tr("cannot store learned words: %s", "\(problem)"))
             return
         }
         if let problem = Files.writeAtomically(path(language), words.serialized(), mode: 0o600) {
-            printError("tapboard: cannot store learned words: \(problem)")
+            printError("tapboard: " + tr("cannot store learned words: %s", "\(problem)"))
         }
     }
 

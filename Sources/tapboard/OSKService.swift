@@ -1,5 +1,6 @@
 import CSystemd
 import Glibc
+import TapboardCore
 import TapboardWayland
 
 /// `sm.puri.OSK0` at `/sm/puri/OSK0` on the session bus, as squeekboard offers it to Phosh:
@@ -30,22 +31,26 @@ final class OSKService: BusService {
         var bus: OpaquePointer?
         var r = sd_bus_open_user(&bus)
         guard r >= 0, let bus else {
-            printError("tapboard: no session bus (\(errorText(r))): D-Bus control (\(name)) is off")
+            printError("tapboard: " + tr("no session bus (%s): D-Bus control (%s) is off", errorText(r), name))
             return nil
         }
         var flags = UInt64(SD_BUS_NAME_ALLOW_REPLACEMENT)
         if replace { flags |= UInt64(SD_BUS_NAME_REPLACE_EXISTING) }
         r = sd_bus_request_name(bus, name, flags)
         guard r > 0 else {
-            let why = r == -EEXIST ? "another program holds \(name) on the session bus" : "cannot take \(name): \(errorText(r))"
-            printError("tapboard: \(why): D-Bus control is off" + (replace ? "" : " (tapboard --replace takes it over)"))
+            let why =
+                r == -EEXIST
+                ? tr("another program holds %s on the session bus", name) : tr("cannot take %s: %s", name, errorText(r))
+            printError(
+                "tapboard: " + tr("%s: D-Bus control is off", why)
+                    + (replace ? "" : " " + tr("(tapboard --replace takes it over)")))
             sd_bus_flush_close_unref(bus)
             return nil
         }
         let service = OSKService(bus: bus, isVisible: isVisible, setVisible: setVisible, nameLost: nameLost)
         r = tapboard_osk_add(bus, service.handlers)
         guard r >= 0 else {
-            printError("tapboard: cannot offer \(name) on the session bus (\(errorText(r))): D-Bus control is off")
+            printError("tapboard: " + tr("cannot offer %s on the session bus (%s): D-Bus control is off", name, errorText(r)))
             service.close()
             return nil
         }
@@ -96,7 +101,7 @@ final class OSKService: BusService {
         guard !closed else { return }
         let r = processMessages()
         guard r >= 0 else {
-            printError("tapboard: lost the session bus (\(OSKService.errorText(r))): D-Bus control is off")
+            printError("tapboard: " + tr("lost the session bus (%s): D-Bus control is off", OSKService.errorText(r)))
             close()
             return
         }

@@ -60,7 +60,7 @@ struct Options {
         var rest = args[...]
         if let first = rest.first, !first.hasPrefix("-") {
             guard commands.contains(first) else {
-                return .failure(UsageError("unknown command \"\(first)\" (valid: \(commands.joined(separator: ", ")))"))
+                return .failure(UsageError(tr("unknown command \"%s\" (valid: %s)", first, commands.joined(separator: ", "))))
             }
             o.command = first
             rest = rest.dropFirst()
@@ -68,7 +68,7 @@ struct Options {
         while let arg = rest.popFirst() {
             if !arg.hasPrefix("-") || arg == "-" {
                 guard o.command == "check" || o.command == "suggest" else {
-                    return .failure(UsageError("unexpected argument \"\(arg)\" for \(o.command)"))
+                    return .failure(UsageError(tr("unexpected argument \"%s\" for %s", arg, o.command)))
                 }
                 o.files.append(arg)
                 continue
@@ -81,12 +81,12 @@ struct Options {
             }
             func value() -> Result<String, UsageError> {
                 if let inline { return .success(inline) }
-                guard let v = rest.popFirst() else { return .failure(UsageError("\(name) needs a value")) }
+                guard let v = rest.popFirst() else { return .failure(UsageError(tr("%s needs a value", name))) }
                 return .success(v)
             }
             guard let option = table.first(where: { $0.names.contains(name) }) else {
                 let valid = table.flatMap(\.names).filter { $0.hasPrefix("--") }.joined(separator: ", ")
-                return .failure(UsageError("unknown option \"\(name)\" (valid: \(valid), -o)"))
+                return .failure(UsageError(tr("unknown option \"%s\" (valid: %s)", name, valid + ", -o")))
             }
             switch option.effect {
             case .flag(let apply): apply(&o)
@@ -132,7 +132,7 @@ struct Options {
             ["--layouts"],
             .value { o, v in
                 o.layouts = v.split(separator: ",").map { String($0) }
-                return o.layouts.isEmpty ? UsageError("--layouts needs a comma-separated list such as us,de") : nil
+                return o.layouts.isEmpty ? UsageError(tr("--layouts needs a comma-separated list such as us,de")) : nil
             }
         ),
         (
@@ -153,7 +153,7 @@ struct Options {
             ["--typed"],
             .value { o, v in
                 o.typed = v
-                return v.isEmpty ? UsageError("--typed needs the word being typed") : nil
+                return v.isEmpty ? UsageError(tr("--typed needs the word being typed")) : nil
             }
         ),
         (
@@ -167,7 +167,7 @@ struct Options {
             ["--theme"],
             .value { o, v in
                 guard !v.isEmpty else {
-                    return UsageError("--theme wants \(Settings.themeNames.joined(separator: ", ")) or a theme file")
+                    return UsageError(tr("--theme wants %s or a theme file", Settings.themeNames.joined(separator: ", ")))
                 }
                 o.theme = v
                 return nil
@@ -178,7 +178,7 @@ struct Options {
             .value { o, v in
                 var s = Settings()
                 if s.set("exclusive-zone", v) != nil {
-                    return UsageError("--exclusive-zone wants on or off, not \"\(v)\"")
+                    return UsageError(tr("--exclusive-zone wants on or off, not \"%s\"", v))
                 }
                 o.exclusiveZone = s.exclusiveZone
                 return nil
@@ -213,7 +213,7 @@ struct Options {
             .value { o, v in
                 guard let p = ContentPurpose.allCases.first(where: { $0.name == v }) else {
                     let valid = ContentPurpose.allCases.map(\.name).joined(separator: ", ")
-                    return UsageError("unknown purpose \"\(v)\" (valid: \(valid))")
+                    return UsageError(tr("unknown purpose \"%s\" (valid: %s)", v, valid))
                 }
                 o.purpose = p
                 return nil
@@ -223,7 +223,7 @@ struct Options {
             ["--output"],
             .value { o, v in
                 if o.command == "run" {
-                    guard !v.isEmpty else { return UsageError("--output wants an output name such as HDMI-A-1") }
+                    guard !v.isEmpty else { return UsageError(tr("--output wants an output name such as HDMI-A-1")) }
                     o.outputName = v
                     return nil
                 }
@@ -232,7 +232,7 @@ struct Options {
                     (100...16384).contains(w), (100...16384).contains(h)
                 else {
                     return UsageError(
-                        "--output wants WIDTHxHEIGHT in logical pixels, 100 to 16384 each (e.g. 720x1280), not \"\(v)\"")
+                        tr("--output wants WIDTHxHEIGHT in logical pixels, 100 to 16384 each (e.g. 720x1280), not \"%s\"", v))
                 }
                 o.output = (w, h)
                 return nil
@@ -248,7 +248,9 @@ struct Options {
         (
             ["--scale"],
             .value { o, v in
-                guard let s = Int(v), (1...4).contains(s) else { return UsageError("--scale wants 1, 2, 3 or 4, not \"\(v)\"") }
+                guard let s = Int(v), (1...4).contains(s) else {
+                    return UsageError(tr("--scale wants 1, 2, 3 or 4, not \"%s\"", v))
+                }
                 o.scale = s
                 return nil
             }
@@ -262,34 +264,51 @@ struct UsageError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-let usage = """
-    usage: tapboard [run] [--layouts us,de,...] [--output NAME] [--hidden] [--replace] [--config FILE]
-                    [--theme NAME|FILE] [--exclusive-zone on|off]
-           tapboard show | hide | toggle    the running keyboard's panel
-           tapboard geometry --output WxH [--layout NAME] [--layer NAME] [--purpose P] [--typed WORD]
-           tapboard preview --output WxH [--layout NAME] [--layer NAME] [--purpose P] [--typed WORD]
-                            [--context TEXT] [--scale N] [--theme NAME|FILE] -o FILE.png
-           tapboard check FILE...
-           tapboard forget          delete what tapboard stores: learned words, engines' user data, floating places
-           tapboard layouts
-           tapboard suggest [--layout NAME] [--context TEXT] [--learned] [--batch [--stats]] [--cost N=X] [WORD]
-           tapboard glide --output WxH [--layout NAME] [--plain] [--learn] [--stats] [--channels] --batch
-           tapboard --version       print the version
-
-    run       the on-screen keyboard (the compositor's input method), one per Wayland
-              display; --replace stops the running one and takes its place
-    show, hide, toggle
-              the panel of the tapboard running on this display (over D-Bus, else signals)
-    geometry  print the panel's key rectangles as JSON for an output size
-    preview   draw the panel offscreen to a PNG
-    check     validate layout files; exit 2 on any error
-    layouts   list the keyboards found and where each comes from
-    suggest   candidates and autocorrection for WORD as JSON; --batch reads WORD or
-              CONTEXT<TAB>WORD lines and answers each with a line (--stats: timing on stderr;
-              --cost NAME=X: a weight of the error model, for tuning)
-    glide     the words strokes read as: JSON lines in, JSON lines out (tapboard glide --help)
-
-    See tapboard(1) for every option and setting.
-    Signals while running: SIGUSR1 hides the panel, SIGUSR2 shows it, SIGRTMIN toggles.
-    D-Bus while running: sm.puri.OSK0 (SetVisible, Visible), as Phosh expects of its keyboard.
-    """
+/// The usage: the synopsis as typed, what each command does in the user's language.
+var usage: String {
+    let synopsis = """
+        tapboard [run] [--layouts us,de,...] [--output NAME] [--hidden] [--replace] [--config FILE]
+                        [--theme NAME|FILE] [--exclusive-zone on|off]
+               tapboard show | hide | toggle
+               tapboard geometry --output WxH [--layout NAME] [--layer NAME] [--purpose P] [--typed WORD]
+               tapboard preview --output WxH [--layout NAME] [--layer NAME] [--purpose P] [--typed WORD]
+                                [--context TEXT] [--scale N] [--theme NAME|FILE] -o FILE.png
+               tapboard check FILE...
+               tapboard forget
+               tapboard layouts
+               tapboard suggest [--layout NAME] [--context TEXT] [--learned] [--batch [--stats]] [--cost N=X] [WORD]
+               tapboard glide --output WxH [--layout NAME] [--plain] [--learn] [--stats] [--channels] --batch
+               tapboard --version
+        """
+    // Each description's lines (translations wrap their own) under the command's column.
+    func described(_ command: String, _ text: String) -> String {
+        let head =
+            command.count < 10
+            ? command + String(repeating: " ", count: 10 - command.count) : command + "\n" + String(repeating: " ", count: 10)
+        return head + text.split(separator: "\n").joined(separator: "\n" + String(repeating: " ", count: 10))
+    }
+    let commands = [
+        described(
+            "run",
+            tr(
+                "the on-screen keyboard (the compositor's input method), one per Wayland\ndisplay; --replace stops the running one and takes its place"
+            )),
+        described("show, hide, toggle", tr("the panel of the tapboard running on this display (over D-Bus, else signals)")),
+        described("geometry", tr("print the panel's key rectangles as JSON for an output size")),
+        described("preview", tr("draw the panel offscreen to a PNG")),
+        described("check", tr("validate layout files; exit 2 on any error")),
+        described("forget", tr("delete what tapboard stores: learned words, engines' user data, floating places")),
+        described("layouts", tr("list the keyboards found and where each comes from")),
+        described(
+            "suggest",
+            tr(
+                "candidates and autocorrection for WORD as JSON; --batch reads WORD or\nCONTEXT<TAB>WORD lines and answers each with a line (--stats: timing on stderr;\n--cost NAME=X: a weight of the error model, for tuning)"
+            )),
+        described("glide", tr("the words strokes read as: JSON lines in, JSON lines out (tapboard glide --help)")),
+        described("--version", tr("print the version"))
+    ]
+    return tr("usage:") + " " + synopsis + "\n\n" + commands.joined(separator: "\n") + "\n\n"
+        + tr("See tapboard(1) for every option and setting.") + "\n"
+        + tr("Signals while running: SIGUSR1 hides the panel, SIGUSR2 shows it, SIGRTMIN toggles.") + "\n"
+        + tr("D-Bus while running: sm.puri.OSK0 (SetVisible, Visible), as Phosh expects of its keyboard.")
+}

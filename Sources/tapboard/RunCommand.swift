@@ -10,7 +10,7 @@ func loadSettings(_ o: Options) -> Settings {
     let path = o.config ?? (dir + "/tapboard/config")
     switch Files.read(path) {
     case .failure(let e) where o.config != nil:
-        printError("tapboard: \(e); using the default settings")
+        printError("tapboard: \(e); " + tr("using the default settings"))
     case .failure: break
     case .success(let text):
         let (s, warnings) = Settings.parse(text, file: path)
@@ -59,14 +59,15 @@ func runCommand(_ o: Options, store: LayoutStore) -> Int32 {
     switch o.replace ? Instance.replace() : Instance.acquire() {
     case .success: break
     case .failure(.held(let pid)):
-        let who = pid > 0 ? "tapboard (pid \(pid))" : "another tapboard"
+        let who = pid > 0 ? "tapboard (pid \(pid))" : tr("another tapboard")
         printError(
-            o.replace
-                ? "tapboard: \(who) on Wayland display \(Instance.display) did not stop"
-                : "tapboard: \(who) already runs on Wayland display \(Instance.display) (tapboard --replace takes over)")
+            "tapboard: "
+                + (o.replace
+                    ? tr("%s on Wayland display %s did not stop", who, Instance.display)
+                    : tr("%s already runs on Wayland display %s (tapboard --replace takes over)", who, Instance.display)))
         return 1
     case .failure(.unusable(let line)):
-        printError("tapboard: \(line); not guarding against a second tapboard")
+        printError("tapboard: \(line); " + tr("not guarding against a second tapboard"))
     }
     PanelRenderer.startLoadingFonts()
     let settings = loadSettings(o)
@@ -74,11 +75,11 @@ func runCommand(_ o: Options, store: LayoutStore) -> Int32 {
     for name in enabledLayoutNames(settings, store: store) {
         switch store.load(name) {
         case .success(let l): layouts.append(l)
-        case .failure(let e): printError("tapboard: \(e); skipped")
+        case .failure(let e): printError("tapboard: \(e); " + tr("skipped"))
         }
     }
     guard !layouts.isEmpty else {
-        printError("tapboard: no usable keyboard (check --layouts or the config file)")
+        printError("tapboard: " + tr("no usable keyboard (check --layouts or the config file)"))
         return 1
     }
     do {

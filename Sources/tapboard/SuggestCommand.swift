@@ -6,7 +6,7 @@ import TapboardWayland
 /// the candidates and the autocorrection for a word, as JSON.
 func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
     guard o.batch || o.files.count == 1 else {
-        printError("tapboard suggest: give one WORD, or --batch to read lines from standard input")
+        printError("tapboard suggest: " + tr("give one WORD, or --batch to read lines from standard input"))
         return 64
     }
     guard let (layout, _) = commandLayout(o, store: store) else { return 1 }

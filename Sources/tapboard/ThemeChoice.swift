@@ -11,7 +11,7 @@ func chooseTheme(_ choice: String, scheme: () -> UInt32? = ColorScheme.current) 
     let path = choice.hasPrefix("~/") ? (Files.environment("HOME") ?? "") + choice.dropFirst() : choice
     switch Files.read(path) {
     case .failure(let e):
-        printError("tapboard: \(e); using the dark theme")
+        printError("tapboard: \(e); " + tr("using the dark theme"))
         return .dark
     case .success(let text):
         let (theme, warnings) = ThemeFile.parse(text, file: path)

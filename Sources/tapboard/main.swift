@@ -2,12 +2,15 @@ import Glibc
 import TapboardCore
 import TapboardWayland
 
+// Every string shown from here on in the user's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG).
+Translations.use(Languages.load())
+
 let args = Array(CommandLine.arguments.dropFirst())
 let options: Options
 switch Options.parse(args) {
 case .success(let o): options = o
 case .failure(let e):
-    printError("tapboard: \(e) (see tapboard --help)")
+    printError("tapboard: \(e) " + tr("(see tapboard --help)"))
     exit(64)
 }
 
@@ -27,11 +30,15 @@ case "layouts": status = layoutsCommand(store: store)
 case "forget":
     switch (LearnedStore.forgetAll(), FloatingPlacesStore.forget()) {
     case (.success(let n), .success(let places)):
-        print("tapboard: deleted \(n) file\(n == 1 ? "" : "s") of learned words and engine data in \(LearnedStore.directory)")
-        if places { print("tapboard: deleted the floating panel's places, \(FloatingPlacesStore.path)") }
+        print(
+            "tapboard: "
+                + (n == 1
+                    ? tr("deleted 1 file of learned words and engine data in %s", LearnedStore.directory)
+                    : tr("deleted %s files of learned words and engine data in %s", "\(n)", LearnedStore.directory)))
+        if places { print("tapboard: " + tr("deleted the floating panel's places, %s", FloatingPlacesStore.path)) }
         status = 0
     case (.failure(let e), _), (_, .failure(let e)):
-        printError("tapboard: cannot delete what was stored: \(e)")
+        printError("tapboard: " + tr("cannot delete what was stored: %s", "\(e)"))
         status = 1
     }
 case "suggest": status = suggestCommand(options, store: store)

@@ -118,6 +118,14 @@ private func validList(_ message: String) -> [String] {
             try String(contentsOfFile: tmp + "/usr/share/applications/sm.puri.OSK0.desktop", encoding: .utf8)
                 .contains("\nNoDisplay=true\n"))
 
+        // The translations are installed in share/locale, and the installed binary finds them there.
+        for language in ShippedTranslations.languages {
+            let mo = tmp + "/usr/share/locale/\(language)/LC_MESSAGES/tapboard.mo"
+            #expect(FileManager.default.fileExists(atPath: mo), "\(language) not installed")
+        }
+        let german = try runToEnd(bin, ["preview"], env: env.merging(["LANG": "de_DE.UTF-8"]) { $1 })
+        #expect(german.2 == "tapboard preview: --output BxH ist nötig\n", "\(german.2)")
+
         // Uninstall leaves no file, nor share/tapboard.
         let uninstall = try runToEnd("/usr/bin/make", make + ["uninstall"])
         try #require(uninstall.0 == 0, "make uninstall: \(uninstall.2)")

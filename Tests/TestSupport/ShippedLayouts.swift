@@ -9,11 +9,14 @@ public func layoutFiles() -> [String] {
 private let parsedLayouts = MadeOnce<Layout>()
 
 /// A shipped keyboard by its file name ("us.json"), parsed as the app parses it (pictures
-/// found beside the file); parsed once per test process.
+/// found beside the file); parsed once per test process, in English (a panel's "Done" is
+/// translated as it is parsed: a test in another language parses its own).
 public func loadShipped(_ file: String) throws -> Layout {
     try parsedLayouts.value(file) {
         let path = Repository.layouts + "/" + file
-        return try LayoutParser.parse(requireText(path), file: path, defaultName: String(file.dropLast(5)))
+        return try Translations.bound(.english) {
+            try LayoutParser.parse(requireText(path), file: path, defaultName: String(file.dropLast(5)))
+        }
     }
 }
 

@@ -101,11 +101,11 @@ extension Controller {
         let units = Double(emojiResultCount + 2)
         let status: String
         if !names {
-            status = "no emoji names installed"
+            status = tr("no emoji names installed")
         } else if query.isEmpty {
-            status = "🔍 type a name"
+            status = "🔍 " + tr("type a name")
         } else if results.isEmpty {
-            status = "no emoji for “\(query)”"
+            status = tr("no emoji for “%s”", query)
         } else {
             status = "🔍 " + query
         }

@@ -83,8 +83,9 @@ extension Controller {
         let strip = stripChanged()  // the strip goes: keys move, held ones end
         return [
             .say(
-                "another input method holds this seat; typing through the virtual keyboard only "
-                    + "(SIGUSR2 shows the panel, SIGUSR1 hides it)")
+                tr(
+                    "another input method holds this seat; typing through the virtual keyboard only "
+                        + "(SIGUSR2 shows the panel, SIGUSR1 hides it)"))
         ] + strip + autoShift() + show()
     }
 }

@@ -28,7 +28,7 @@ extension Controller {
         let shape = strokeShape
         let shaped = words.map { shape.apply($0) }
         guard let best = shaped.first else {
-            return out + showInStrip(Strip(slots: [.empty, .note("no word"), .empty]))
+            return out + showInStrip(Strip(slots: [.empty, .note(tr("no word")), .empty]))
         }
         out += commit((Self.needsSpace(before: before) ? " " : "") + best)
         wordStage.word.stroked(best)

@@ -23,7 +23,7 @@ struct FieldStage {
     var textInputField: TextFieldState? { textInputUsable && field.active ? field : nil }
 
     /// A word for the return key in this field ("Go" for URLs), empty for the arrow.
-    var returnLabel: String { field.purpose == .url ? "Go" : "" }
+    var returnLabel: String { field.purpose == .url ? tr("Go") : "" }
 
     /// A new field, or focus gone: what tapboard believed of the old one goes.
     mutating func forget() {

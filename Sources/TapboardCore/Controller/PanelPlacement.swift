@@ -18,9 +18,9 @@ struct PanelPlacement {
     /// What the globe key's list offers above the keyboards in the current mode.
     var modeChoices: [(mode: PanelMode, label: String)] {
         switch mode {
-        case .full: [(.oneHanded(oneHandedSide), "One-handed"), (.floating, "Floating")]
-        case .oneHanded: [(.full, "Full width"), (.floating, "Floating")]
-        case .floating: [(.full, "Full width")]
+        case .full: [(.oneHanded(oneHandedSide), tr("One-handed")), (.floating, tr("Floating"))]
+        case .oneHanded: [(.full, tr("Full width")), (.floating, tr("Floating"))]
+        case .floating: [(.full, tr("Full width"))]
         }
     }
 

@@ -83,8 +83,11 @@ public enum LayoutParser {
             if let n = fields["name"], name != defaultName {
                 fail(n.position, "\"name\" is \"\(name)\" but the file is named \"\(defaultName)\" (they must match)")
             }
-            let displayName = string(fields["displayName"], "\"displayName\"") ?? name
             let language = string(fields["language"], "\"language\"") ?? ""
+            // A keyboard of no language (a panel, the PIN pad) is named in the user's (the
+            // shipped ones' names are in po/tapboard.pot: scripts/make-pot takes them from here).
+            var displayName = string(fields["displayName"], "\"displayName\"") ?? name
+            if language.isEmpty { displayName = tr(displayName) }
             var direction = TextDirection.leftToRight
             if let d = fields["direction"], let s = string(d, "\"direction\"") {
                 if let parsed = TextDirection(rawValue: s) {
@@ -186,7 +189,10 @@ public enum LayoutParser {
             var width = 1.0
             if let w = fields["width"] { width = self.width(w) ?? 1 }
             let action = self.action(fields, text: text, at: value.position)
-            let label = string(fields["label"], "\"label\"") ?? defaultLabel(for: action)
+            var label = string(fields["label"], "\"label\"") ?? defaultLabel(for: action)
+            // A panel's "Done" (the key back to the letters) is the panel's word, not the
+            // keyboard's: in the user's language, as the toolbar's Done.
+            if label == "Done", action == .back { label = tr("Done") }
             let shifted = string(fields["shift"], "\"shift\"")
             var alternates: [String] = []
             if let a = fields["alternates"] {

@@ -79,12 +79,12 @@ public enum ClipboardPanel {
             if pages > 1 {
                 bottom.append(Key(label: "\(page + 1)/\(pages) ›", action: .layer(layerName(page: (page + 1) % pages))))
             }
-            bottom.append(Key(label: "Clear", action: .clipboard(.clear), width: pages > 1 ? 1 : 2))
-            bottom.append(Key(label: "Done", action: .back, width: 2))
+            bottom.append(Key(label: tr("Clear"), action: .clipboard(.clear), width: pages > 1 ? 1 : 2))
+            bottom.append(Key(label: tr("Done"), action: .back, width: 2))
             rows.append(bottom)
             layers.append(Layer(name: layerName(page: page), rows: rows))
         }
-        var layout = Layout(name: name, displayName: "Clipboard", layers: layers)
+        var layout = Layout(name: name, displayName: tr("Clipboard"), layers: layers)
         layout.isPanel = true
         return layout
     }

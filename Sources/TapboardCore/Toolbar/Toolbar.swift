@@ -14,10 +14,10 @@ extension ToolbarButton {
     /// What the button shows.
     public var label: String {
         switch self {
-        case .previousField: "‹ Previous"
-        case .nextField: "Next ›"
-        case .paste: "Paste"
-        case .done: "Done"
+        case .previousField: tr("‹ Previous")
+        case .nextField: tr("Next ›")
+        case .paste: tr("Paste")
+        case .done: tr("Done")
         }
     }
 }
