@@ -26,8 +26,8 @@ LOCALEDIR = $(PREFIX)/share/locale
 # The translations (po/LANG.po), compiled by scripts/make-mo into .build/locale.
 LANGS = $(basename $(notdir $(wildcard po/*.po)))
 MOFILES = $(foreach l,$(LANGS),$(l)/LC_MESSAGES/tapboard.mo)
-# The version lives in Sources/tapboard/Options.swift.
-VERSION = $(shell sed -n 's/^let tapboardVersion = "\(.*\)"$$/\1/p' Sources/tapboard/Options.swift)
+# The version lives in Sources/TapboardSystem/Options.swift.
+VERSION = $(shell sed -n 's/^public let tapboardVersion = "\(.*\)"$$/\1/p' Sources/TapboardSystem/Options.swift)
 SUBST = sed -e 's|@BINDIR@|$(BINDIR)|g' -e 's|@VERSION@|$(VERSION)|g'
 DICTS = $(wildcard dictionaries/*.tbd dictionaries/*-emoji.tsv) dictionaries/LICENSE dictionaries/README.md
 # Pictures of the shipped panels, in a folder per panel beside its layout file.
@@ -140,7 +140,7 @@ DEB = $(DEBDIR)/tapboard_$(VERSION)_amd64.deb
 deb:
 	scripts/install-deps deb
 	test "$$(dpkg-parsechangelog -S Version)" = "$(VERSION)" \
-		|| { echo "debian/changelog's version is not $(VERSION) (Sources/tapboard/Options.swift)" >&2; exit 1; }
+		|| { echo "debian/changelog's version is not $(VERSION) (Sources/TapboardSystem/Options.swift)" >&2; exit 1; }
 	mkdir -p $(DEBDIR)
 	TAPBOARD_DEB_DIR=$(DEBDIR) SWIFT=$(SWIFT) dpkg-buildpackage -us -uc -b \
 		--buildinfo-option=-u$(DEBDIR) --buildinfo-file=$(DEBDIR)/tapboard_$(VERSION)_amd64.buildinfo \

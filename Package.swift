@@ -31,9 +31,16 @@ let package = Package(
         // Chinese, Japanese and Korean input through librime, Anthy and libhangul, and the
         // hunspell spell checker: each library is opened with dlopen on first use, never linked.
         .target(name: "TapboardEngines", dependencies: ["TapboardCore", "CRime"], swiftSettings: strict),
+        // What the executable stands on: the stores (keyboards, dictionaries, learned words,
+        // places), the D-Bus services (sm.puri.OSK0, feedbackd, the colour-scheme portal), one
+        // instance per display, the engines' opener, and the command line's parsing.
+        .target(name: "TapboardSystem",
+                dependencies: ["TapboardCore", "TapboardEngines", "TapboardWayland", "CSystemd"],
+                swiftSettings: strict),
         // Release builds take the C++ runtime statically (see Link/libstdc++.so).
         .executableTarget(name: "tapboard",
-                          dependencies: ["TapboardCore", "TapboardEngines", "TapboardRender", "TapboardWayland", "CSystemd"],
+                          dependencies: ["TapboardCore", "TapboardEngines", "TapboardRender", "TapboardWayland",
+                                         "TapboardSystem", "CSystemd"],
                           exclude: ["Link"], swiftSettings: strict,
                           linkerSettings: [.unsafeFlags(["-L" + Context.packageDirectory + "/Sources/tapboard/Link"],
                                                         .when(configuration: .release))]),
@@ -49,6 +56,8 @@ let package = Package(
         .testTarget(name: "TapboardRenderTests", dependencies: ["TapboardCore", "TapboardRender", "TestSupport"],
                     exclude: ["Goldens"], swiftSettings: strict),
         .testTarget(name: "TapboardWaylandTests", dependencies: ["TapboardWayland", "TapboardCore", "CXKBCommon", "TestSupport"],
+                    swiftSettings: strict),
+        .testTarget(name: "TapboardSystemTests", dependencies: ["TapboardSystem", "TapboardCore", "TestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "TapboardEnginesTests", dependencies: ["TapboardEngines", "TapboardCore"],
                     swiftSettings: strict),

@@ -1,4 +1,5 @@
 import TapboardCore
+import TapboardSystem
 import TapboardWayland
 
 /// The clipboard for the toolbar's Paste (whether it holds text, its text on demand) and

@@ -1,4 +1,5 @@
 import TapboardCore
+import TapboardSystem
 import TapboardWayland
 
 extension App {

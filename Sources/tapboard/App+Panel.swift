@@ -1,5 +1,6 @@
 import TapboardCore
 import TapboardRender
+import TapboardSystem
 import TapboardWayland
 
 /// The panel's life: the presenter's surfaces come and go as the controller and the

@@ -1,4 +1,5 @@
 import TapboardRender
+import TapboardSystem
 
 extension App {
     /// Follows the desktop's colour scheme while running (`theme = auto`): a change the

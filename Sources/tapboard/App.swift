@@ -1,6 +1,7 @@
 import Glibc
 import TapboardCore
 import TapboardRender
+import TapboardSystem
 import TapboardWayland
 
 /// Wires the Wayland objects to the controller and carries out what it decides: events

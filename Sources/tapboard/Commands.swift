@@ -1,6 +1,7 @@
 import Glibc
 import TapboardCore
 import TapboardRender
+import TapboardSystem
 import TapboardWayland
 
 /// The keyboard and layer a command shows, chosen as the live panel would; `settings`:

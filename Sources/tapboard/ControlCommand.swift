@@ -1,6 +1,7 @@
 import CSystemd
 import Glibc
 import TapboardCore
+import TapboardSystem
 import TapboardWayland
 
 /// `tapboard show | hide | toggle`: asks the tapboard running on this display, over

@@ -1,5 +1,6 @@
 import Glibc
 import TapboardCore
+import TapboardSystem
 import TapboardWayland
 
 let glideUsage = """

@@ -1,4 +1,5 @@
 import TapboardCore
+import TapboardSystem
 import TapboardWayland
 
 /// The handle: a tab on the screen's bottom edge while the panel is hidden, for apps

@@ -1,5 +1,6 @@
 import TapboardCore
 import TapboardRender
+import TapboardSystem
 
 /// What `tapboard check` finds beyond the format: pictures that are missing or cannot be
 /// decoded, and `open` keys naming no layout. One line per problem, `FILE:LINE:COLUMN: ...`.

@@ -1,6 +1,7 @@
 import Glibc
 import TapboardCore
 import TapboardRender
+import TapboardSystem
 import TapboardWayland
 
 /// The settings file, then the command line on top.

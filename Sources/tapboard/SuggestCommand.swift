@@ -1,5 +1,6 @@
 import Glibc
 import TapboardCore
+import TapboardSystem
 import TapboardWayland
 
 /// `tapboard suggest [--layout NAME] [--context TEXT] [--learned] [--batch] [--stats] WORD`:

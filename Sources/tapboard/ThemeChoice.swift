@@ -1,5 +1,6 @@
 import TapboardCore
 import TapboardRender
+import TapboardSystem
 import TapboardWayland
 
 /// The theme a `theme` setting or `--theme` names: `auto` follows the desktop's colour

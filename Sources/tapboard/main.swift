@@ -1,5 +1,6 @@
 import Glibc
 import TapboardCore
+import TapboardSystem
 import TapboardWayland
 
 // Every string shown from here on in the user's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG).

@@ -1,53 +1,53 @@
 import TapboardCore
 
 /// The release; the Makefile reads it from here for the man page.
-let tapboardVersion = "0.1.0"
+public let tapboardVersion = "0.1.0"
 
 /// Command-line options shared by the subcommands.
-struct Options {
-    var command = "run"
-    var layout: String?
-    var layouts: [String] = []
-    var layer: String?
-    var purpose: ContentPurpose?
-    var output: (width: Int, height: Int)?
+public struct Options {
+    public var command = "run"
+    public var layout: String?
+    public var layouts: [String] = []
+    public var layer: String?
+    public var purpose: ContentPurpose?
+    public var output: (width: Int, height: Int)?
     /// `run --output NAME`: the output to put the panel on.
-    var outputName: String?
-    var outputFile: String?
-    var scale = 1
-    var hidden = false
+    public var outputName: String?
+    public var outputFile: String?
+    public var scale = 1
+    public var hidden = false
     /// `run --replace`: stop the tapboard running on this display and take its place.
-    var replace = false
-    var files: [String] = []
+    public var replace = false
+    public var files: [String] = []
     /// The settings file instead of $XDG_CONFIG_HOME/tapboard/config.
-    var config: String?
+    public var config: String?
     /// `--theme NAME|FILE`: the theme instead of the settings' one.
-    var theme: String?
+    public var theme: String?
     /// `suggest`: the text before the word, learned words on, lines from standard input, timing.
-    var context: String?
-    var learned = false
+    public var context: String?
+    public var learned = false
     /// `geometry`, `preview --typed WORD`: the panel while WORD is being typed (after `context`).
-    var typed: String?
-    var batch = false
-    var stats = false
+    public var typed: String?
+    public var batch = false
+    public var stats = false
     /// `suggest --cost NAME=VALUE`: weights of the error model, for tuning.
-    var costs: [(name: String, value: Double)] = []
+    public var costs: [(name: String, value: Double)] = []
     /// `suggest --no-pairs`: without the language's next-word pairs (to measure what they bring).
-    var noPairs = false
+    public var noPairs = false
     /// `suggest --no-spell`: without the language's spell checker (to measure what it brings).
-    var noSpell = false
+    public var noSpell = false
     /// `glide --weight NAME=VALUE`: weights of the glide decoder or its language model, for tuning.
-    var weights: [(name: String, value: Double)] = []
+    public var weights: [(name: String, value: Double)] = []
     /// `glide --plain`: the plain shape matcher, without the language model.
-    var plain = false
+    public var plain = false
     /// `glide --learn`: learn the text as it is written (each context's new words), in memory.
-    var learnAsWritten = false
+    public var learnAsWritten = false
     /// `glide --channels`: each stroke's candidates with their channels, for `scripts/fit-glide`.
-    var channels = false
+    public var channels = false
     /// `--exclusive-zone on|off`: the settings' `exclusive-zone` overridden.
-    var exclusiveZone: Bool?
+    public var exclusiveZone: Bool?
     /// `--help` after a command: that command's help.
-    var help = false
+    public var help = false
 
     static let commands = [
         "run", "geometry", "preview", "check", "layouts", "suggest", "glide", "forget", "show", "hide", "toggle", "version",
@@ -55,7 +55,7 @@ struct Options {
     ]
 
     /// Parses `args` (without the program name); the error is one line for the user.
-    static func parse(_ args: [String]) -> Result<Options, UsageError> {
+    public static func parse(_ args: [String]) -> Result<Options, UsageError> {
         var o = Options()
         var rest = args[...]
         if let first = rest.first, !first.hasPrefix("-") {
@@ -258,14 +258,14 @@ struct Options {
     ]
 }
 
-struct UsageError: Error, CustomStringConvertible {
+public struct UsageError: Error, CustomStringConvertible {
     var message: String
     init(_ message: String) { self.message = message }
-    var description: String { message }
+    public var description: String { message }
 }
 
 /// The usage: the synopsis as typed, what each command does in the user's language.
-var usage: String {
+public var usage: String {
     let synopsis = """
         tapboard [run] [--layouts us,de,...] [--output NAME] [--hidden] [--replace] [--config FILE]
                         [--theme NAME|FILE] [--exclusive-zone on|off]

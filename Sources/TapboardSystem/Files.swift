@@ -2,9 +2,9 @@ import Glibc
 import TapboardWayland
 
 /// Small file-system helpers over libc (no Foundation at start-up).
-enum Files {
+public enum Files {
     /// The whole file as UTF-8 text, or an error message naming the reason.
-    static func read(_ path: String) -> Result<String, FileError> {
+    public static func read(_ path: String) -> Result<String, FileError> {
         let bytes: [UInt8]
         switch readBytes(path) {
         case .success(let b): bytes = b
@@ -53,7 +53,7 @@ enum Files {
         return "/" + parts.joined(separator: "/")
     }
 
-    static func environment(_ name: String) -> String? {
+    public static func environment(_ name: String) -> String? {
         guard let v = getenv(name) else { return nil }
         let s = String(cString: v)
         return s.isEmpty ? nil : s
@@ -62,8 +62,8 @@ enum Files {
     static func errnoText() -> String { String(cString: strerror(errno)) }
 }
 
-struct FileError: Error, CustomStringConvertible {
+public struct FileError: Error, CustomStringConvertible {
     var path: String
     var reason: String
-    var description: String { "\(path): \(reason)" }
+    public var description: String { "\(path): \(reason)" }
 }

@@ -5,15 +5,15 @@ import TapboardWayland
 /// The only thing tapboard stores: the user's learned words, one file per language
 /// (`$XDG_DATA_HOME/tapboard/learned-LANG.txt`), mode 0600, written whole to a
 /// temporary file and renamed over the old one, so a full disk leaves the old file.
-enum LearnedStore {
-    static var directory: String {
+public enum LearnedStore {
+    public static var directory: String {
         let data = Files.environment("XDG_DATA_HOME") ?? ((Files.environment("HOME") ?? "") + "/.local/share")
         return data + "/tapboard"
     }
 
     static func path(_ language: String) -> String { directory + "/learned-\(language).txt" }
 
-    static func load(_ language: String) -> LearnedWords {
+    public static func load(_ language: String) -> LearnedWords {
         guard language.allSatisfy({ $0.isLetter }), case .success(let text) = Files.read(path(language)) else {
             return LearnedWords()
         }
@@ -21,7 +21,7 @@ enum LearnedStore {
     }
 
     /// Writes the words; a failure is said (without the words) and the old file stays.
-    static func save(_ words: LearnedWords, language: String) {
+    public static func save(_ words: LearnedWords, language: String) {
         guard language.allSatisfy({ $0.isLetter }) else { return }
         if let problem = FileSystem.makeDirectory(directory, mode: 0o700) {
             printError("tapboard: " + tr("cannot store learned words: %s", "\(problem)"))
@@ -34,7 +34,7 @@ enum LearnedStore {
 
     /// `tapboard forget`: deletes every learned-words file and the engines' user data (RIME's,
     /// Anthy's); the number of files deleted, or an error.
-    static func forgetAll() -> Result<Int, FileError> {
+    public static func forgetAll() -> Result<Int, FileError> {
         var removed = 0
         for folder in EngineOpener.userDataFolders {
             switch Files.removeTree(directory + "/" + folder) {

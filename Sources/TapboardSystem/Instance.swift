@@ -4,9 +4,9 @@ import TapboardWayland
 /// One tapboard per Wayland display: the running one holds an `flock` on
 /// `$XDG_RUNTIME_DIR/tapboard-DISPLAY.lock` for its whole life and writes its pid there.
 /// The kernel drops the lock when the process ends, however it ends.
-enum Instance {
+public enum Instance {
     /// The display as the user names it (`WAYLAND_DISPLAY`, else wayland-0).
-    static var display: String {
+    public static var display: String {
         let d = Files.environment("WAYLAND_DISPLAY") ?? ""
         return d.isEmpty ? "wayland-0" : d
     }
@@ -23,7 +23,7 @@ enum Instance {
     }
 
     /// Why the lock was not taken.
-    enum Refusal: Error {
+    public enum Refusal: Error {
         /// Another tapboard holds it (its pid; 0 while it has not written it yet).
         case held(pid: pid_t)
         /// The file cannot be used: one line for the user.
@@ -34,7 +34,7 @@ enum Instance {
     nonisolated(unsafe) private static var heldFD: Int32 = -1
 
     /// Takes the display's lock and writes this process's pid into it.
-    static func acquire() -> Result<Void, Refusal> {
+    public static func acquire() -> Result<Void, Refusal> {
         guard let path = lockPath else { return .success(()) }
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return .failure(.unusable("cannot open \(path): \(String(cString: strerror(errno)))")) }
@@ -53,7 +53,7 @@ enum Instance {
     }
 
     /// The pid of the tapboard running on this display, if one does.
-    static func running() -> pid_t? {
+    public static func running() -> pid_t? {
         guard let path = lockPath else { return nil }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
@@ -65,7 +65,7 @@ enum Instance {
 
     /// Stops the running tapboard (SIGTERM, SIGKILL after 2 s) and takes the lock once it
     /// is free; gives up after 3 s.
-    static func replace() -> Result<Void, Refusal> {
+    public static func replace() -> Result<Void, Refusal> {
         let start = EventLoop.now()
         var stopped: pid_t = 0
         var killed = false

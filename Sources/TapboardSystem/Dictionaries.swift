@@ -6,10 +6,10 @@ import TapboardWayland
 /// Finds and loads the dictionary of a language: `dictionaries/<lang>.tbd` beside each
 /// layouts directory (the repository's `dictionaries/`, `PREFIX/share/tapboard/dictionaries`),
 /// or in `$TAPBOARD_DICTIONARIES` first.
-struct DictionaryStore {
+public struct DictionaryStore {
     let directories: [String]
 
-    init(layouts: LayoutStore, environment: (String) -> String? = Files.environment) {
+    public init(layouts: LayoutStore, environment: (String) -> String? = Files.environment) {
         var dirs: [String] = []
         if let override = environment("TAPBOARD_DICTIONARIES") { dirs.append(override) }
         for d in layouts.directories where d.hasSuffix("/layouts") {
@@ -29,7 +29,7 @@ struct DictionaryStore {
 
     /// The next-word pairs for `language` (`<lang>-pairs.tbd`), memory-mapped; nil when
     /// the language has none or the file is unusable (suggestions then go without them).
-    func loadPairs(language: String) -> Mapped? {
+    public func loadPairs(language: String) -> Mapped? {
         guard let path = path(language: language, suffix: "-pairs") else { return nil }
         return try? open(path).get()
     }
@@ -42,13 +42,13 @@ struct DictionaryStore {
     }
 
     /// The language's spell checker: its shipped word file, else hunspell (opened when first asked).
-    func spellChecker(language: String) -> (any SpellChecker, Mapped?) {
+    public func spellChecker(language: String) -> (any SpellChecker, Mapped?) {
         if let known = loadKnown(language: language) { return (WordSourceSpellChecker(known.words), known) }
         return (Hunspell(language: language, log: printError), nil)
     }
 
     /// The dictionary for `language`, memory-mapped, or a one-line reason.
-    func load(language: String) -> Result<Mapped, StoreError> {
+    public func load(language: String) -> Result<Mapped, StoreError> {
         guard let path = path(language: language) else {
             let names = DictionaryStore.names(for: language)
             guard !names.isEmpty else { return .failure(StoreError(message: "this keyboard has no language, so no dictionary")) }
@@ -63,8 +63,8 @@ struct DictionaryStore {
     }
 
     /// A dictionary and the file it is read from (whose pages can be let go).
-    struct Mapped {
-        let words: any WordSource
+    public struct Mapped {
+        public let words: any WordSource
         let file: MappedFile
     }
 
@@ -84,7 +84,7 @@ struct DictionaryStore {
     }
 
     /// The dictionary file for a language tag, if there is one.
-    func path(language: String, suffix: String = "") -> String? {
+    public func path(language: String, suffix: String = "") -> String? {
         for dir in directories {
             for name in DictionaryStore.names(for: language) where FileSystem.isFile(dir + "/" + name + suffix + ".tbd") {
                 return dir + "/" + name + suffix + ".tbd"
@@ -128,7 +128,7 @@ final class MappedFile: @unchecked Sendable {
 
 /// The live keyboard's suggestions: one engine per keyboard (its language's dictionary,
 /// loaded on first use; its keys' neighbours), and the learned words on disk.
-final class SuggestionStore: SuggestionLibrary {
+public final class SuggestionStore: SuggestionLibrary {
     let dictionaries: DictionaryStore
     /// Boxed once: a `Suggester` is large, and the controller asks for its provider several
     /// times a tap.
@@ -142,24 +142,24 @@ final class SuggestionStore: SuggestionLibrary {
     /// Dictionaries are opened only once this is set (the panel's first frame is out: the
     /// English ones take milliseconds a first frame should not wait for). Until then a
     /// keyboard whose words are not open yet has none, and `heldBack` says so.
-    var opens = false
+    public var opens = false
     /// A keyboard asked for its words before `opens`.
-    private(set) var heldBack = false
+    public private(set) var heldBack = false
 
-    init(dictionaries: DictionaryStore) { self.dictionaries = dictionaries }
+    public init(dictionaries: DictionaryStore) { self.dictionaries = dictionaries }
 
-    func offersSuggestions(for layout: Layout) -> Bool {
+    public func offersSuggestions(for layout: Layout) -> Bool {
         if let p = providers[layout.name] { return p != nil }
         return dictionaries.path(language: layout.language.lowercased()) != nil
     }
 
     /// Lets go of the dictionary pages read so far (the panel hid): each word typed reads a
     /// few pages of its own, so over a long day they would all stay resident.
-    func dropResidentPages() {
+    public func dropResidentPages() {
         for case let m? in Array(sources.values) + Array(pairs.values) + Array(known.values) { m.file.dropResidentPages() }
     }
 
-    func provider(for layout: Layout) -> (any SuggestionProvider)? {
+    public func provider(for layout: Layout) -> (any SuggestionProvider)? {
         if let p = providers[layout.name] { return p }
         guard opens else {
             heldBack = true
@@ -187,20 +187,20 @@ final class SuggestionStore: SuggestionLibrary {
         return p
     }
 
-    func learnedWords(for language: String) -> LearnedWords { LearnedStore.load(language) }
+    public func learnedWords(for language: String) -> LearnedWords { LearnedStore.load(language) }
 }
 
 /// Emoji names by language (`dictionaries/<lang>-emoji.tsv`), each file read when first
 /// asked for: nothing is loaded until emoji search or the strip's emoji needs it.
-final class EmojiNameStore: EmojiNameLibrary {
+public final class EmojiNameStore: EmojiNameLibrary {
     private let layouts: LayoutStore
     /// Where the files are, looked for on first use.
     private lazy var dictionaries = DictionaryStore(layouts: layouts)
     private var tables: [String: EmojiNames?] = [:]
 
-    init(layouts: LayoutStore) { self.layouts = layouts }
+    public init(layouts: LayoutStore) { self.layouts = layouts }
 
-    func emojiNames(for language: String) -> EmojiNames? {
+    public func emojiNames(for language: String) -> EmojiNames? {
         let key = language.lowercased()
         if let t = tables[key] { return t }
         var table: EmojiNames?

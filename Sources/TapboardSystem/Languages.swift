@@ -1,7 +1,7 @@
 import TapboardCore
 
 /// Where the translations are found and which one the environment asks for.
-enum Languages {
+public enum Languages {
     /// Directories holding `LANG/LC_MESSAGES/tapboard.mo`, highest priority first:
     /// `TAPBOARD_LOCALEDIR`, the binary's own prefix (installed: PREFIX/bin/tapboard ->
     /// PREFIX/share/locale), the source tree's `.build/locale` (`scripts/make-mo`; the binary in
@@ -21,7 +21,7 @@ enum Languages {
 
     /// The translations the environment (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`) asks for;
     /// English when it asks for none tapboard has.
-    static func load(environment: (String) -> String? = Files.environment) -> Translations {
+    public static func load(environment: (String) -> String? = Files.environment) -> Translations {
         Translations.load(
             names: Translations.catalogNames(environment: environment), directories: directories(environment: environment),
             read: { try? Files.readBytes($0).get() })

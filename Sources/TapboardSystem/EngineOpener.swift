@@ -4,14 +4,19 @@ import TapboardWayland
 
 /// The engines keyboards name (layouts' `"compose": {"engine": ...}`), each opened with
 /// dlopen on its first key; their user data under tapboard's data directory.
-struct EngineOpener: CompositionOpener {
+public struct EngineOpener: CompositionOpener {
     /// tapboard's data directory (`$XDG_DATA_HOME/tapboard`).
     let dataDirectory: String
     /// Whether engines may learn (the `learn` setting). Anthy learns nothing without it;
     /// librime has no such switch (its user dictionary is wiped by `tapboard forget`).
     let learning: Bool
 
-    func composition(for engine: CompositionEngine) -> any Composition {
+    public init(dataDirectory: String, learning: Bool) {
+        self.dataDirectory = dataDirectory
+        self.learning = learning
+    }
+
+    public func composition(for engine: CompositionEngine) -> any Composition {
         let log: @Sendable (String) -> Void = { printError("tapboard: \($0)") }
         switch engine {
         case .hangul: return HangulComposition(log: log)

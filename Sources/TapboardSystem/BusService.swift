@@ -11,14 +11,14 @@ protocol BusService: LoopSource {
 }
 
 extension BusService {
-    var pollFD: Int32 { isClosed ? -1 : sd_bus_get_fd(bus) }
+    public var pollFD: Int32 { isClosed ? -1 : sd_bus_get_fd(bus) }
 
-    var pollEvents: Int16 {
+    public var pollEvents: Int16 {
         guard !isClosed else { return 0 }
         return Int16(truncatingIfNeeded: max(sd_bus_get_events(bus), 0))
     }
 
-    var deadline: UInt64? {
+    public var deadline: UInt64? {
         var usec: UInt64 = 0
         guard !isClosed, sd_bus_get_timeout(bus, &usec) > 0, usec != .max else { return nil }
         return (usec + 999) / 1000

@@ -2,11 +2,11 @@ import TapboardCore
 
 /// Finds keyboards on disk. Earlier directories win, so a user's
 /// `$XDG_DATA_HOME/tapboard/layouts/us.json` replaces the shipped `us`.
-struct LayoutStore {
+public struct LayoutStore {
     /// Directories searched, highest priority first.
     let directories: [String]
 
-    init(environment: (String) -> String? = Files.environment) {
+    public init(environment: (String) -> String? = Files.environment) {
         var dirs: [String] = []
         if let override = environment("TAPBOARD_LAYOUTS") { dirs.append(override) }
         if let data = environment("XDG_DATA_HOME") {
@@ -27,7 +27,7 @@ struct LayoutStore {
     }
 
     /// Every keyboard name found, each with the file that provides it.
-    func available() -> [(name: String, path: String)] {
+    public func available() -> [(name: String, path: String)] {
         var seen: [String: String] = [:]
         var order: [String] = []
         for dir in directories {
@@ -42,13 +42,13 @@ struct LayoutStore {
         return order.sorted().map { ($0, seen[$0]!) }
     }
 
-    func path(of name: String) -> String? {
+    public func path(of name: String) -> String? {
         guard !name.isEmpty, !name.contains("/") else { return nil }
         return directories.lazy.map { $0 + "/" + name + ".json" }.first(where: FileSystem.isFile)
     }
 
     /// Loads a keyboard by name; the error is one or more lines ready to print.
-    func load(_ name: String) -> Result<Layout, StoreError> {
+    public func load(_ name: String) -> Result<Layout, StoreError> {
         guard let path = path(of: name) else {
             let valid = available().map(\.name).joined(separator: ", ")
             return .failure(StoreError(message: "unknown keyboard \"\(name)\" (available: \(valid))"))
@@ -56,7 +56,7 @@ struct LayoutStore {
         return LayoutStore.loadFile(path)
     }
 
-    static func loadFile(_ path: String) -> Result<Layout, StoreError> {
+    public static func loadFile(_ path: String) -> Result<Layout, StoreError> {
         let text: String
         switch Files.read(path) {
         case .success(let t): text = t
@@ -72,7 +72,8 @@ struct LayoutStore {
     }
 }
 
-struct StoreError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+public struct StoreError: Error, CustomStringConvertible {
+    public var message: String
+    public init(message: String) { self.message = message }
+    public var description: String { message }
 }

@@ -8,7 +8,7 @@ import TapboardWayland
 /// portal's `SettingChanged` signal brings each change to `onChange`. Without a bus, a
 /// portal or the setting it stays silent: the caller falls back to dark. The C callback and
 /// `Unmanaged` are used here only.
-final class ColorScheme: BusService {
+public final class ColorScheme: BusService {
     private static let portal = "org.freedesktop.portal.Desktop"
     private static let path = "/org/freedesktop/portal/desktop"
     private static let interface = "org.freedesktop.portal.Settings"
@@ -16,9 +16,9 @@ final class ColorScheme: BusService {
     private static let key = "color-scheme"
 
     /// The value read at start; nil when it could not be read.
-    let value: UInt32?
+    public let value: UInt32?
     /// Called with each new value the portal announces.
-    var onChange: ((UInt32) -> Void)?
+    public var onChange: ((UInt32) -> Void)?
     let bus: OpaquePointer
     private var match: OpaquePointer?
     private var closed = false
@@ -26,14 +26,14 @@ final class ColorScheme: BusService {
 
     /// Connects to the session bus and reads the setting; nil, silently, without a bus.
     /// `timeoutMicroseconds`: how long the portal may take to answer (it may be started for it).
-    static func connect(timeoutMicroseconds: UInt64 = 1_000_000) -> ColorScheme? {
+    public static func connect(timeoutMicroseconds: UInt64 = 1_000_000) -> ColorScheme? {
         var bus: OpaquePointer?
         guard sd_bus_open_user(&bus) >= 0, let bus else { return nil }
         return ColorScheme(bus: bus, value: read(bus, timeoutMicroseconds: timeoutMicroseconds))
     }
 
     /// The setting now, for a command that draws once; nil without a bus, portal or setting.
-    static func current() -> UInt32? {
+    public static func current() -> UInt32? {
         guard let scheme = connect() else { return nil }
         scheme.close()
         return scheme.value
@@ -48,7 +48,7 @@ final class ColorScheme: BusService {
 
     /// Starts listening for `SettingChanged`; false (silently) if the bus refuses the match.
     @discardableResult
-    func watch() -> Bool {
+    public func watch() -> Bool {
         guard !closed, match == nil else { return match != nil }
         let r = sd_bus_match_signal(
             bus, &match, ColorScheme.portal, ColorScheme.path, ColorScheme.interface, "SettingChanged",
@@ -61,7 +61,7 @@ final class ColorScheme: BusService {
     }
 
     /// Leaves the bus.
-    func close() {
+    public func close() {
         guard !closed else { return }
         closed = true
         if let match { sd_bus_slot_unref(match) }
@@ -122,7 +122,7 @@ final class ColorScheme: BusService {
     }
 
     /// Handles every message waiting; a lost bus ends the following, silently.
-    func dispatch() {
+    public func dispatch() {
         guard !closed, processMessages() < 0 else { return }
         close()
     }

@@ -7,9 +7,9 @@ import TapboardWayland
 /// `SetVisible(b)` and the read-only property `Visible` (b), whose changes are signalled
 /// (PropertiesChanged). Its socket is polled by the app's `EventLoop`: no thread, no timer
 /// while idle. The C callbacks are in `CSystemd/bus.c`; `Unmanaged` is used here only.
-final class OSKService: BusService {
+public final class OSKService: BusService {
     /// The bus name, the object path and the interface name alike (dots for slashes).
-    static let name = "sm.puri.OSK0"
+    public static let name = "sm.puri.OSK0"
 
     let bus: OpaquePointer
     private let handlers: UnsafeMutablePointer<tapboard_osk_handlers>
@@ -24,7 +24,7 @@ final class OSKService: BusService {
     /// Connects to the session bus and takes the name (from its owner with `replace`, if
     /// that owner allows it); nil, after one line, when there is no bus or the name is
     /// held by another program. `nameLost`: another program took the name over.
-    static func start(
+    public static func start(
         replace: Bool, isVisible: @escaping () -> Bool, setVisible: @escaping (Bool) -> Void,
         nameLost: @escaping () -> Void
     ) -> OSKService? {
@@ -97,7 +97,7 @@ final class OSKService: BusService {
     }
 
     /// Handles every message waiting (SetVisible among them), then says what it changed.
-    func dispatch() {
+    public func dispatch() {
         guard !closed else { return }
         let r = processMessages()
         guard r >= 0 else {
@@ -110,7 +110,7 @@ final class OSKService: BusService {
 
     /// Signals a change of `Visible` since the last announcement. The loop calls it before
     /// sleeping (the panel shows and hides for fields too); it reads nothing from the bus.
-    func announceVisibility() {
+    public func announceVisibility() {
         guard !closed else { return }
         let visible = isVisible()
         guard visible != announced else { return }

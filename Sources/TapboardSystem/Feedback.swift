@@ -8,7 +8,7 @@ import TapboardWayland
 /// Calls go out without waiting for an answer (none is asked for), so a key press never
 /// waits on the bus, and where feedbackd does not run nothing happens. Its own bus
 /// connection, polled by the app's `EventLoop`: nothing wakes it while idle.
-final class Feedback: BusService {
+public final class Feedback: BusService {
     /// The application feedbackd's per-app settings know tapboard by (its desktop entry).
     static let appID = "tapboard"
     /// The event keyboards send for a pressed key (feedbackd's event naming spec).
@@ -20,7 +20,7 @@ final class Feedback: BusService {
 
     /// Connects to the session bus; nil without one (feedback is then silently off:
     /// sm.puri.OSK0 already says there is no bus).
-    static func start() -> Feedback? {
+    public static func start() -> Feedback? {
         var bus: OpaquePointer?
         guard sd_bus_open_user(&bus) >= 0, let bus else { return nil }
         return Feedback(bus: bus)
@@ -31,7 +31,7 @@ final class Feedback: BusService {
     deinit { close() }
 
     /// A key went down.
-    func keyPressed() {
+    public func keyPressed() {
         guard !closed else { return }
         if tapboard_feedback_trigger(bus, Feedback.appID, Feedback.keyEvent) < 0 {
             // The connection broke: no more feedback, and one line to say so.
@@ -47,7 +47,7 @@ final class Feedback: BusService {
     }
 
     /// Reads what the bus sent (the Hello reply, NameAcquired) and writes what waits.
-    func dispatch() {
+    public func dispatch() {
         guard !closed, processMessages() < 0 else { return }
         printError("tapboard: " + tr("lost the session bus: no feedback through feedbackd"))
         close()
