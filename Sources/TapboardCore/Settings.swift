@@ -78,11 +78,28 @@ public struct Settings: Sendable, Equatable {
         return (s, warnings)
     }
 
+    /// The settings that are on or off, by key.
+    static var switches: [String: WritableKeyPath<Settings, Bool>] {
+        [
+            "key-preview": \.keyPreview, "suggestions": \.suggestions, "autocorrect": \.autocorrect, "learn": \.learn,
+            "glide": \.glide, "number-row": \.numberRow, "feedback": \.feedback, "exclusive-zone": \.exclusiveZone,
+            "clipboard-history": \.clipboardHistory, "emoji-suggestions": \.emojiSuggestions, "floating": \.floating
+        ]
+    }
+
     /// Sets one setting; returns what is wrong, if anything.
     public mutating func set(_ key: String, _ value: String) -> String? {
         func milliseconds(_ range: ClosedRange<UInt64>) -> UInt64? {
             guard let v = UInt64(value), range.contains(v) else { return nil }
             return v
+        }
+        if let field = Self.switches[key] {
+            switch value {
+            case "on", "true", "yes": self[keyPath: field] = true
+            case "off", "false", "no": self[keyPath: field] = false
+            default: return "\"\(key)\" wants on or off"
+            }
+            return nil
         }
         switch key {
         case "layouts":
@@ -92,27 +109,6 @@ public struct Settings: Sendable, Equatable {
         case "long-press":
             guard let v = milliseconds(100...2000) else { return "\"long-press\" wants milliseconds from 100 to 2000" }
             longPress = v
-        case "key-preview", "suggestions", "autocorrect", "learn", "glide", "number-row", "feedback", "exclusive-zone",
-            "clipboard-history", "emoji-suggestions", "floating":
-            let on: Bool
-            switch value {
-            case "on", "true", "yes": on = true
-            case "off", "false", "no": on = false
-            default: return "\"\(key)\" wants on or off"
-            }
-            switch key {
-            case "key-preview": keyPreview = on
-            case "suggestions": suggestions = on
-            case "autocorrect": autocorrect = on
-            case "number-row": numberRow = on
-            case "feedback": feedback = on
-            case "glide": glide = on
-            case "exclusive-zone": exclusiveZone = on
-            case "clipboard-history": clipboardHistory = on
-            case "emoji-suggestions": emojiSuggestions = on
-            case "floating": floating = on
-            default: learn = on
-            }
         case "height":
             guard let v = PanelHeight(value) else {
                 return "\"height\" wants logical pixels from \(PanelHeight.pixelRange.lowerBound) to "

@@ -37,24 +37,15 @@ public struct AnthyComposition: Composition {
 
     /// Opens Anthy now when not tried yet; whether Japanese composition is available.
     public mutating func open() -> Bool {
-        if case .unopened = state {
-            switch AnthyRuntime.start(soname: soname, home: home) {
-            case .success(let runtime):
+        let (learning, log) = (learning, log)
+        return state.open(
+            input: "Japanese", log: log, start: { AnthyRuntime.start(soname: soname, home: home) },
+            make: { runtime in
                 if learning, let problem = FileSystem.makeDirectory(runtime.home + "/.anthy", mode: 0o700) {
                     log("Japanese input will not learn: \(problem)")
                 }
-                if let context = AnthyContext(runtime: runtime) {
-                    state = .open(context)
-                } else {
-                    log("Japanese input is unavailable: Anthy made no context (install \(AnthyRuntime.package))")
-                    state = .unavailable
-                }
-            case .failure(let error):
-                log(error.message(input: "Japanese"))
-                state = .unavailable
-            }
-        }
-        return state.engine != nil
+                return AnthyContext(runtime: runtime)
+            }, missing: "Anthy made no context (install \(AnthyRuntime.package))")
     }
 
     public var isOpen: Bool { !romaji.text.isEmpty }

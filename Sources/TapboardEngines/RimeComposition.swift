@@ -38,21 +38,12 @@ public struct RimeComposition: Composition {
     /// Opens RIME now when not tried yet (deploying it the first time: a fraction of a
     /// second); whether Chinese composition is available.
     public mutating func open() -> Bool {
-        if case .unopened = state {
-            switch RimeRuntime.start(soname: soname, userDirectory: userDirectory, schema: schema) {
-            case .success(let runtime):
-                if let session = RimeSession(runtime: runtime, schema: schema) {
-                    state = .open(session)
-                } else {
-                    log("Chinese input is unavailable: RIME has no schema \(schema) (install rime-data-luna-pinyin)")
-                    state = .unavailable
-                }
-            case .failure(let error):
-                log(error.message(input: "Chinese"))
-                state = .unavailable
-            }
-        }
-        return state.engine != nil
+        let (soname, userDirectory, schema) = (soname, userDirectory, schema)
+        return state.open(
+            input: "Chinese", log: log,
+            start: { RimeRuntime.start(soname: soname, userDirectory: userDirectory, schema: schema) },
+            make: { RimeSession(runtime: $0, schema: schema) },
+            missing: "RIME has no schema \(schema) (install rime-data-luna-pinyin)")
     }
 
     /// RIME is not opened yet (`open` not tried).

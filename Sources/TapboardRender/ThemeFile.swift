@@ -58,43 +58,38 @@ public enum ThemeFile {
 }
 
 extension Theme {
+    /// The theme's colours, by key.
+    static var colors: [String: WritableKeyPath<Theme, Color>] {
+        [
+            "background": \.background, "key": \.key, "special-key": \.specialKey, "pressed-key": \.pressedKey,
+            "accent-key": \.accentKey, "label": \.label, "secondary-label": \.secondaryLabel, "accent-label": \.accentLabel,
+            "pressed-label": \.pressedLabel, "popup": \.popup, "border": \.border
+        ]
+    }
+
     /// Sets one theme setting from its text; returns what is wrong, if anything.
     mutating func set(_ key: String, _ value: String) -> String? {
-        let ranges: [String: (ClosedRange<Double>, String)] = [
-            "border-width": (0...8, "logical pixels"), "gap": (0...24, "logical pixels"),
-            "radius": (0...0.5, "a share of the key's shorter side"), "label-size": (0.2...0.8, "a share of the key height")
+        let ranges: [String: (set: (inout Theme, Double) -> Void, range: ClosedRange<Double>, what: String)] = [
+            "border-width": ({ $0.borderWidth = $1 }, 0...8, "logical pixels"),
+            "gap": ({ $0.gap = $1 }, 0...24, "logical pixels"),
+            "radius": ({ $0.cornerRadius = $1 }, 0...0.5, "a share of the key's shorter side"),
+            "label-size": ({ $0.labelSize = $1 }, 0.2...0.8, "a share of the key height")
         ]
-        if let (range, what) = ranges[key] {
+        if let (apply, range, what) = ranges[key] {
             guard let v = Double(value), range.contains(v) else {
                 return "\"\(key)\" wants \(what) from \(range.lowerBound) to \(range.upperBound), not \"\(value)\""
             }
-            switch key {
-            case "border-width": borderWidth = v
-            case "gap": gap = v
-            case "radius": cornerRadius = v
-            default: labelSize = v
-            }
+            apply(&self, v)
             return nil
         }
-        switch key {
-        case "background", "key", "special-key", "pressed-key", "accent-key", "label", "secondary-label",
-            "accent-label", "pressed-label", "popup", "border":
+        if let field = Self.colors[key] {
             guard let c = ThemeFile.color(value) else {
                 return "\"\(key)\" wants a colour as #rrggbb or #rrggbbaa, not \"\(value)\""
             }
-            switch key {
-            case "background": background = c
-            case "key": self.key = c
-            case "special-key": specialKey = c
-            case "pressed-key": pressedKey = c
-            case "accent-key": accentKey = c
-            case "label": label = c
-            case "secondary-label": secondaryLabel = c
-            case "accent-label": accentLabel = c
-            case "pressed-label": pressedLabel = c
-            case "popup": popup = c
-            default: border = c
-            }
+            self[keyPath: field] = c
+            return nil
+        }
+        switch key {
         case "font":
             let quoted = value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"")
             let font = quoted ? String(value.dropFirst().dropLast()) : value

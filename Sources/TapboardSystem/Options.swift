@@ -88,13 +88,19 @@ public struct Options {
                 let valid = table.flatMap(\.names).filter { $0.hasPrefix("--") }.joined(separator: ", ")
                 return .failure(UsageError(tr("unknown option \"%s\" (valid: %s)", name, valid + ", -o")))
             }
+            if case .flag(let apply) = option.effect {
+                apply(&o)
+                continue
+            }
+            let given: String
+            switch value() {
+            case .success(let v): given = v
+            case .failure(let e): return .failure(e)
+            }
             switch option.effect {
-            case .flag(let apply): apply(&o)
-            case .value(let apply):
-                switch value() {
-                case .success(let v): if let e = apply(&o, v) { return .failure(e) }
-                case .failure(let e): return .failure(e)
-                }
+            case .flag: break
+            case .text(let field): o[keyPath: field] = given
+            case .value(let apply): if let e = apply(&o, given) { return .failure(e) }
             }
         }
         return .success(o)
@@ -104,6 +110,8 @@ public struct Options {
     /// that it checks (the error is one line for the user).
     enum Effect {
         case flag(@Sendable (inout Options) -> Void)
+        /// The value as given, into the option's field.
+        case text(WritableKeyPath<Options, String?> & Sendable)
         case value(@Sendable (inout Options, String) -> UsageError?)
     }
 
@@ -121,13 +129,7 @@ public struct Options {
         (["--plain"], .flag { $0.plain = true }),
         (["--learn"], .flag { $0.learnAsWritten = true }),
         (["--channels"], .flag { $0.channels = true }),
-        (
-            ["--layout"],
-            .value { o, v in
-                o.layout = v
-                return nil
-            }
-        ),
+        (["--layout"], .text(\.layout)),
         (
             ["--layouts"],
             .value { o, v in
@@ -135,20 +137,8 @@ public struct Options {
                 return o.layouts.isEmpty ? UsageError(tr("--layouts needs a comma-separated list such as us,de")) : nil
             }
         ),
-        (
-            ["--layer"],
-            .value { o, v in
-                o.layer = v
-                return nil
-            }
-        ),
-        (
-            ["--context"],
-            .value { o, v in
-                o.context = v
-                return nil
-            }
-        ),
+        (["--layer"], .text(\.layer)),
+        (["--context"], .text(\.context)),
         (
             ["--typed"],
             .value { o, v in
@@ -156,13 +146,7 @@ public struct Options {
                 return v.isEmpty ? UsageError(tr("--typed needs the word being typed")) : nil
             }
         ),
-        (
-            ["--config"],
-            .value { o, v in
-                o.config = v
-                return nil
-            }
-        ),
+        (["--config"], .text(\.config)),
         (
             ["--theme"],
             .value { o, v in
@@ -238,13 +222,7 @@ public struct Options {
                 return nil
             }
         ),
-        (
-            ["-o"],
-            .value { o, v in
-                o.outputFile = v
-                return nil
-            }
-        ),
+        (["-o"], .text(\.outputFile)),
         (
             ["--scale"],
             .value { o, v in

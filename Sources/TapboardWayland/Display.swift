@@ -195,3 +195,20 @@ public struct WaylandError: Error, CustomStringConvertible {
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
+
+extension Display {
+    /// A surface and its layer surface on the top layer of `output` (nil: where the compositor
+    /// likes), under `namespace`; `what` names it in the error when the compositor cannot.
+    func makeLayerSurface(
+        on output: Output?, namespace: String, for what: String
+    ) throws(WaylandError) -> (surface: OpaquePointer, layerSurface: OpaquePointer) {
+        guard let compositor else { throw WaylandError("the compositor has no wl_compositor") }
+        guard let layerShell else {
+            throw WaylandError("the compositor lacks zwlr_layer_shell_v1 (wlr-layer-shell), which \(what) needs")
+        }
+        let surface = wl_compositor_create_surface(compositor)!
+        let layer = zwlr_layer_shell_v1_get_layer_surface(
+            layerShell, surface, output?.proxy, ZWLR_LAYER_SHELL_V1_LAYER_TOP.rawValue, namespace)!
+        return (surface, layer)
+    }
+}

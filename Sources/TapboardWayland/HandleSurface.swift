@@ -21,14 +21,9 @@ public final class HandleSurface {
 
     /// A handle on `output` (nil: where the compositor likes), drawn at `scale`.
     public init(display: Display, output: Output?, scale: Int) throws(WaylandError) {
-        guard let compositor = display.compositor, let shell = display.layerShell else {
-            throw WaylandError("the compositor lacks wl_compositor or zwlr_layer_shell_v1: no handle")
-        }
+        (surface, layerSurface) = try display.makeLayerSurface(on: output, namespace: "tapboard-handle", for: "the handle")
         self.display = display
         self.scale = max(scale, 1)
-        surface = wl_compositor_create_surface(compositor)
-        layerSurface = zwlr_layer_shell_v1_get_layer_surface(
-            shell, surface, output?.proxy, ZWLR_LAYER_SHELL_V1_LAYER_TOP.rawValue, "tapboard-handle")
         listener = Listener(
             zwlr_layer_surface_v1_listener(
                 configure: { data, layer, serial, _, _ in

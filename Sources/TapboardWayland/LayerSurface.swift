@@ -54,16 +54,10 @@ public final class LayerSurface {
     public init(
         display: Display, height: Int, place: PanelPlace = .docked, output: Output? = nil, exclusive: Bool = true
     ) throws(WaylandError) {
-        guard let compositor = display.compositor else { throw WaylandError("the compositor has no wl_compositor") }
-        guard let shell = display.layerShell else {
-            throw WaylandError("the compositor lacks zwlr_layer_shell_v1 (wlr-layer-shell), which the panel needs")
-        }
+        (surface, layerSurface) = try display.makeLayerSurface(on: output, namespace: "tapboard", for: "the panel")
         self.display = display
         self.exclusive = exclusive
         pinnedOutput = output
-        surface = wl_compositor_create_surface(compositor)
-        layerSurface = zwlr_layer_shell_v1_get_layer_surface(
-            shell, surface, output?.proxy, ZWLR_LAYER_SHELL_V1_LAYER_TOP.rawValue, "tapboard")
         listener = Listener(
             zwlr_layer_surface_v1_listener(
                 configure: { data, layer, serial, width, height in

@@ -77,10 +77,7 @@ func fieldBar(_ o: Options, layout: Layout, store: LayoutStore, paste: Bool, set
 }
 
 func geometryCommand(_ o: Options, store: LayoutStore) -> Int32 {
-    guard let output = o.output else {
-        printError("tapboard geometry: " + tr("--output WxH is required"))
-        return 64
-    }
+    guard let output = requiredOutput(o, for: "geometry") else { return 64 }
     let settings = loadSettings(o)
     guard let (layout, layer) = commandLayout(o, store: store, settings: settings) else { return 1 }
     let g = panelGeometry(o, output: output, layout: layout, layer: layer, store: store, settings: settings)
@@ -142,11 +139,14 @@ func typedStrip(_ o: Options, layout: Layout, store: LayoutStore, settings: Sett
     return suggester.strip(for: typed, context: o.context ?? "", learned: LearnedWords(), autocorrect: settings.autocorrect)
 }
 
+/// The `--output WxH` that `command` needs; nil (and said) when it was not given.
+func requiredOutput(_ o: Options, for command: String) -> (width: Int, height: Int)? {
+    if o.output == nil { printError("tapboard \(command): " + tr("--output WxH is required")) }
+    return o.output
+}
+
 func previewCommand(_ o: Options, store: LayoutStore) -> Int32 {
-    guard let output = o.output else {
-        printError("tapboard preview: " + tr("--output WxH is required"))
-        return 64
-    }
+    guard let output = requiredOutput(o, for: "preview") else { return 64 }
     guard let file = o.outputFile else {
         printError("tapboard preview: " + tr("-o FILE.png is required"))
         return 64

@@ -34,10 +34,7 @@ func glideCommand(_ o: Options, store: LayoutStore) -> Int32 {
             "tapboard glide: " + tr("--batch is required (strokes are read from standard input; see tapboard glide --help)"))
         return 64
     }
-    guard let output = o.output else {
-        printError("tapboard glide: " + tr("--output WxH is required"))
-        return 64
-    }
+    guard let output = requiredOutput(o, for: "glide") else { return 64 }
     let settings = loadSettings(o)
     guard let (layout, layer) = commandLayout(o, store: store, settings: settings) else { return 1 }
     guard let (engine, dictionaries) = commandSuggester(layout, store: store) else { return 1 }
