@@ -27,7 +27,7 @@ extension App {
     var labelLook: PanelAppearance {
         let keyboard = controller.keyboard
         var look = PanelAppearance(shift: keyboard.shift, spaceLabel: controller.spaceLabel, modifiers: keyboard.latched)
-        look.returnLabel = controller.returnLabel
+        look.returnLabel = keyboard.returnLabel
         return look
     }
 

@@ -1,11 +1,11 @@
 /// The shown keyboard's composition (dead keys, compose, Telex, an engine's), what the
 /// field shows of it as preedit, and the engine's candidates. Text stage: keys while a
 /// sequence is open or the engine takes the letters.
-struct CompositionStage {
+@usableFromInline struct CompositionStage {
     /// Opens engines' compositions; nil: keyboards naming an engine type their keys as they are.
     let opener: (any CompositionOpener)?
     /// The shown keyboard's composition; nil: it has none.
-    var composition: (any Composition)?
+    @usableFromInline var composition: (any Composition)?
     /// The engine's first candidates as the strip last read them: its slots' and one more.
     var engineCandidates: [String] = []
     /// The candidates panel and its page shown over the keys; nil: closed.

@@ -62,8 +62,9 @@ extension Controller {
     }
 
     /// The shown keyboard's engine is still to be opened: once its panel is on screen, so
-    /// that the frame does not wait for it (RIME compiles its data the first time).
-    public var engineAwaitsOpening: Bool { compositionStage.composition?.awaitsOpening ?? false }
+    /// that the frame does not wait for it (RIME compiles its data the first time). Read by
+    /// the app after every frame: inlinable, so that reading it does not copy the controller.
+    @inlinable public var engineAwaitsOpening: Bool { compositionStage.composition?.awaitsOpening ?? false }
 
     /// Opens the shown keyboard's engine ahead of its first key. Keys pressed while it opens
     /// wait in the socket and come after, in order.

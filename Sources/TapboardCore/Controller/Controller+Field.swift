@@ -34,6 +34,7 @@ extension Controller {
             out += noticeHiddenText(state.surrounding)
             if change == .activated || state.purpose != before.purpose || state.hints != before.hints {
                 keyboard.previews = settings.keyPreview && FieldAllows(state, fieldStage.privacy).contains(.showing)
+                keyboard.returnLabel = fieldStage.returnLabel
                 if change == .activated || state.purpose != selection.purpose {
                     selection.fieldChanged(purpose: state.purpose)
                     out += showSelectedKeyboard()

@@ -27,7 +27,7 @@ public struct Controller {
     /// Emoji search's query and results.
     var emojiSearchStage: EmojiSearchStage
     /// The composition, its preedit and an engine's candidates.
-    var compositionStage: CompositionStage
+    @usableFromInline var compositionStage: CompositionStage
     /// The word being typed, the strip, learning.
     var wordStage: WordStage
     /// The focused field and what tapboard believes it holds.
@@ -40,7 +40,7 @@ public struct Controller {
     /// Text-input can reach fields (false without input-method-v2, or when another holds it).
     public var textInputUsable: Bool { fieldStage.textInputUsable }
     /// A word for the return key in this field ("Go" for URLs), empty for the arrow.
-    public var returnLabel: String { fieldStage.returnLabel }
+    public var returnLabel: String { keyboard.returnLabel }
     /// The panel is wanted on screen.
     public var visible: Bool { panel.visible }
     /// Key rectangles for the configured panel; nil while there is no configured panel.

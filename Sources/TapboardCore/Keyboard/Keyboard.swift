@@ -64,6 +64,8 @@ public struct KeyboardState: Sendable {
     public var currentKeyboard = ""
     /// The panel modes the globe key's list offers above the keyboards ("One-handed", "Full width").
     public var modeChoices: [(mode: PanelMode, label: String)] = []
+    /// A word for the return key in this field ("Go" for URLs), empty for the arrow.
+    public var returnLabel = ""
 
     public init(layout: Layout) {
         self.layout = layout
