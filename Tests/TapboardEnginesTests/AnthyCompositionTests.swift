@@ -77,8 +77,11 @@ import Testing
         #expect(japanese.preedit == "k" && japanese.isOpen)
     }
 
-    @Test(arguments: [("konnichiha", "今日は"), ("desu", "です"), ("masu", "ます")])
-    func commonWordsComeFirst(typed: String, word: String) {
+    @Test(arguments: [
+        ("konnichiha", "今日は"), ("desu", "です"), ("masu", "ます"), ("pen", "ペン"), ("kamera", "カメラ"),
+        ("konpyu-ta-", "コンピューター")
+    ])
+    func commonWordsComeFirstAndLoanwordsStayInKatakana(typed: String, word: String) {
         let japanese = romaji(typed, learning: false)
         #expect(japanese.candidates.first == word, "\(japanese.candidates)")
     }
