@@ -2,12 +2,14 @@ import TapboardCore
 
 /// Japanese through Anthy (Debian libanthy1 and its dictionary, anthy-common): romaji typed
 /// letter by letter becomes hiragana preedit (`RomajiKana`, tapboard's own table), and
-/// Anthy converts it. The candidates are those of Anthy's first segment of the kana not yet
-/// chosen: Anthy splits the kana into segments (文節) itself, and when it sees one segment
-/// ("にほんご") its candidates are for the whole string. Picking one commits it, and the
-/// kana of the following segments stays as preedit, to be picked in turn; space picks the
-/// best. Return (`finishAsTyped`) commits the kana; punctuation and other keys commit the
-/// best conversion of everything, then are typed as usual.
+/// Anthy converts it, splitting the kana into segments (文節) itself. The first candidate is
+/// the whole input converted (私は学生です: each segment's best), then the alternatives of the
+/// segment being chosen, the first not chosen yet (私は, わたしは, 渡しは); with one segment
+/// ("にほんご") its candidates alone. The preedit is the kana, its cursor after the segment
+/// being chosen. Space and the first candidate commit the whole input; an alternative commits
+/// its segment, and the kana of the following segments stays as preedit, to be chosen in
+/// turn. Return (`finishAsTyped`) commits the kana; punctuation and other keys commit
+/// the best conversion of everything, then are typed as usual.
 ///
 /// With `learning`, each choice is told to Anthy (`anthy_commit_segment`), which learns
 /// once every segment of a conversion is chosen, in `DATA/anthy/.anthy` (see `AnthyRuntime`),
@@ -52,9 +54,34 @@ public struct AnthyComposition: Composition {
 
     public var preedit: String { romaji.text }
 
-    public var candidates: [String] {
-        guard let context = state.engine, let next = context.nextSegment(of: romaji.settled) else { return [] }
-        return (0..<next.candidates).map { context.candidate(segment: next.index, $0) }
+    /// After the segment being chosen (its alternatives follow the sentence in the
+    /// candidates) while more than one is left; at the end otherwise.
+    public var preeditCursor: Int {
+        guard let context = state.engine, let next = context.nextSegment(of: romaji.settled), next.left > 1 else {
+            return romaji.text.count
+        }
+        return min(next.length, romaji.text.count)
+    }
+
+    public var candidates: [String] { choices.map(\.text) }
+
+    /// The candidates and what each commits: with more than one segment left, the whole
+    /// input converted first, then the alternatives of the segment being chosen.
+    private var choices: [(text: String, choice: Choice)] {
+        let kana = romaji.settled
+        guard let context = state.engine, let next = context.nextSegment(of: kana) else { return [] }
+        let alternatives = context.candidates(segment: next.index, count: next.candidates, kana: kana.prefix(next.length))
+            .map { (text: $0.text, choice: Choice.segment($0.index)) }
+        guard next.left > 1 else { return alternatives }
+        let sentence = context.sentence()
+        return [(sentence.text, .sentence(sentence.choices))] + alternatives
+    }
+
+    /// What a candidate commits: every segment left (Anthy's candidate of each), or the one
+    /// being chosen.
+    private enum Choice {
+        case sentence([Int])
+        case segment(Int)
     }
 
     public mutating func type(_ text: String) -> ComposeStep {
@@ -67,17 +94,24 @@ public struct AnthyComposition: Composition {
 
     public mutating func backspace() -> Bool { romaji.removeLast() }
 
+    /// Candidate `index`: the whole input converted (the first, with more than one segment)
+    /// commits every segment and leaves any letters still waiting; a segment's alternative
+    /// commits that segment and leaves the rest to choose.
     public mutating func pick(_ index: Int) -> ComposeStep {
         romaji.settle()
-        guard let context = state.engine, let next = context.nextSegment(of: romaji.kana), index >= 0,
-            index < next.candidates
-        else { return ComposeStep(taken: false) }
-        let text = context.candidate(segment: next.index, index)
-        romaji.kana = context.choose(index, learn: learning)
-        return ComposeStep(commit: text, taken: true)
+        let list = choices
+        guard let context = state.engine, list.indices.contains(index) else { return ComposeStep(taken: false) }
+        switch list[index].choice {
+        case .sentence(let segments):
+            context.chooseAll(segments, learn: learning)
+            romaji.kana = ""
+        case .segment(let candidate):
+            romaji.kana = context.choose(candidate, learn: learning)
+        }
+        return ComposeStep(commit: list[index].text, taken: true)
     }
 
-    /// Commits the best conversion of the open input, segment by segment.
+    /// Commits the best conversion of the open input (and any letters still waiting).
     public mutating func finish() -> String {
         var text = ""
         while !romaji.settled.isEmpty, case let step = pick(0), step.taken { text += step.commit }

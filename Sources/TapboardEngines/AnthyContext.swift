@@ -23,15 +23,47 @@ final class AnthyContext: @unchecked Sendable {
 
     /// The segment of the conversion of `kana` to choose from next: the one after those
     /// chosen when `kana` is what they left, else the first of a fresh conversion. Its
-    /// index, how many candidates it has and how many characters of `kana` it covers.
-    func nextSegment(of kana: String) -> (index: Int, candidates: Int, length: Int)? {
+    /// index, how many candidates it has, how many characters of `kana` it covers, and how
+    /// many segments are left to choose (it and those after it).
+    func nextSegment(of kana: String) -> (index: Int, candidates: Int, length: Int, left: Int)? {
         if current?.remaining != kana {
             let segments = convert(kana)
             current = segments > 0 ? (kana, 0, segments) : nil
         }
         guard let c = current else { return nil }
         let stat = segment(c.segment)
-        return stat.candidates > 0 ? (c.segment, stat.candidates, stat.length) : nil
+        return stat.candidates > 0 ? (c.segment, stat.candidates, stat.length, c.segments - c.segment) : nil
+    }
+
+    /// The candidates of segment `index`, best first: Anthy's order, but for a common
+    /// function word typed in kana (です, ます) whose first candidate Anthy writes in katakana
+    /// (デス): then the kana as typed comes first. Each with its index for Anthy.
+    func candidates(segment index: Int, count: Int, kana: Substring) -> [(text: String, index: Int)] {
+        var list = (0..<count).map { (text: candidate(segment: index, $0), index: $0) }
+        if let first = list.first, first.text.unicodeScalars.contains(where: { (0x30A1...0x30FA).contains($0.value) }),
+            AnthyContext.functionWords.contains(String(kana)),
+            let typed = list.firstIndex(where: { $0.text == kana })
+        {
+            list.insert(list.remove(at: typed), at: 0)
+        }
+        return list
+    }
+
+    /// The best conversion of the segments left: each one's first candidate (as `candidates`
+    /// orders them), with the index of each for Anthy.
+    func sentence() -> (text: String, choices: [Int]) {
+        guard let c = current else { return ("", []) }
+        var text = ""
+        var choices: [Int] = []
+        var kana = Substring(c.remaining)
+        for s in c.segment..<c.segments {
+            let stat = segment(s)
+            let best = candidates(segment: s, count: stat.candidates, kana: kana.prefix(stat.length)).first
+            text += best?.text ?? String(kana.prefix(stat.length))
+            choices.append(best?.index ?? 0)
+            kana = kana.dropFirst(stat.length)
+        }
+        return (text, choices)
     }
 
     /// Marks the next segment chosen (`candidate` of it, told to Anthy when `learn`); the kana left.
@@ -42,6 +74,25 @@ final class AnthyContext: @unchecked Sendable {
         current = c.segment + 1 < c.segments ? (left, c.segment + 1, c.segments) : nil
         return left
     }
+
+    /// Marks every segment left chosen, with `choices` (from `sentence`), told to Anthy when `learn`.
+    func chooseAll(_ choices: [Int], learn: Bool) {
+        guard let c = current else { return }
+        if learn {
+            for (offset, choice) in choices.enumerated() where c.segment + offset < c.segments {
+                commit(segment: c.segment + offset, choice)
+            }
+        }
+        current = nil
+    }
+
+    /// Common function words (particles, the copula and polite endings) that Anthy may write
+    /// in katakana (デス, マス) when they stand alone: written in kana, they come first as typed.
+    static let functionWords: Set<String> = [
+        "です", "ます", "でした", "ました", "ません", "でしょう", "ですか", "ますか", "ですね", "ますね", "ですよ",
+        "ますよ", "だ", "だよ", "だね", "よ", "ね", "か", "な", "の", "は", "が", "を", "に", "で", "と", "も", "へ",
+        "や", "から", "まで", "けど", "ので", "のに", "より", "ても", "でも", "しか", "だけ", "など", "って", "よね"
+    ]
 
     /// Forgets the conversion.
     func reset() { current = nil }

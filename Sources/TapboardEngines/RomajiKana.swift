@@ -1,7 +1,11 @@
 /// Romaji typed letter by letter turned into hiragana (Hepburn and Kunrei spellings both:
-/// shi/si, chi/ti, tsu/tu, fu/hu, ja/jya/zya). "nn", "n'" and n before a consonant give ん,
-/// a doubled consonant っ (xtu, ltu: a small tsu alone), "-" ー. Letters that make no kana
-/// yet wait as `pending`.
+/// shi/si, chi/ti, tsu/tu, fu/hu, ja/jya/zya), a doubled consonant っ (xtu, ltu: a small tsu
+/// alone), "-" ー. ん as the common romaji rules write it: "n'" and n before a consonant
+/// ("kanji" かんじ); "nn" before a consonant, a third n or at the end ("konn" こん); "nn" before
+/// a vowel or y is ん and the n of the next syllable, as Hepburn spells it ("konnichiha"
+/// こんにちは, "minna" みんな, "konnyaku" こんにゃく; "onnna", as input methods are often typed,
+/// gives おんな too, and "kon'ya" こんや). A final "n" or "nn" waits, shown as typed, and is ん
+/// once the input is converted or finished. Letters that make no kana yet wait as `pending`.
 struct RomajiKana: Sendable, Equatable {
     /// The kana made so far.
     var kana = ""
@@ -29,12 +33,12 @@ struct RomajiKana: Sendable, Equatable {
         return true
     }
 
-    /// The kana with a final "n" as ん (letters still waiting otherwise left out).
-    var settled: String { pending == "n" ? kana + "ん" : kana }
+    /// The kana with a final "n" or "nn" as ん (letters still waiting otherwise left out).
+    var settled: String { pending == "n" || pending == "nn" ? kana + "ん" : kana }
 
-    /// Makes a final "n" ん: the input is being converted or committed.
+    /// Makes a final "n" or "nn" ん: the input is being converted or committed.
     mutating func settle() {
-        if pending == "n" {
+        if pending == "n" || pending == "nn" {
             kana += "ん"
             pending = ""
         }
@@ -45,7 +49,12 @@ struct RomajiKana: Sendable, Equatable {
 
     private mutating func resolve() {
         while !pending.isEmpty {
-            if let syllable = RomajiKana.table[pending] {
+            if pending.hasPrefix("nn") {
+                // "nn" waits for the next letter: a vowel or y makes the second n begin a syllable.
+                guard pending.count > 2 else { return }
+                kana += "ん"
+                pending.removeFirst("aiueoy".contains(Array(pending)[2]) ? 1 : 2)
+            } else if let syllable = RomajiKana.table[pending] {
                 kana += syllable
                 pending = ""
             } else if RomajiKana.prefixes.contains(pending) {
@@ -102,7 +111,7 @@ struct RomajiKana: Sendable, Equatable {
             "shi": "し", "chi": "ち", "tsu": "つ", "fu": "ふ", "ji": "じ", "jyi": "じぃ", "ci": "し", "ce": "せ",
             "fa": "ふぁ", "fi": "ふぃ", "fe": "ふぇ", "fo": "ふぉ", "va": "ゔぁ", "vi": "ゔぃ", "vu": "ゔ", "ve": "ゔぇ",
             "vo": "ゔぉ", "wi": "うぃ", "we": "うぇ", "ye": "いぇ", "thi": "てぃ", "dhi": "でぃ", "tsa": "つぁ",
-            "nn": "ん", "n'": "ん", "xtu": "っ", "ltu": "っ", "xtsu": "っ", "ltsu": "っ", "xwa": "ゎ", "-": "ー"
+            "n'": "ん", "xtu": "っ", "ltu": "っ", "xtsu": "っ", "ltsu": "っ", "xwa": "ゎ", "-": "ー"
         ]
         t.merge(others) { _, new in new }
         return t

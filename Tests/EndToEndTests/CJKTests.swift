@@ -67,6 +67,18 @@ extension EndToEnd {
             #expect(text == "日本語", "\(client) field: \(app.lines)")
         }
 
+        /// Two segments (ほんを｜よむ): the whole input converted is the first candidate, and
+        /// space puts all of it in, not the first segment alone.
+        @Test(arguments: [RealClient.gtk4, .firefox], Compositor.Kind.allCases)
+        func romajiSentenceAndSpaceCommitTheWholeSentence(_ client: RealClient, _ kind: Compositor.Kind) throws {
+            let (c, app, panel) = try session(kind, client, layout: "ja")
+            try c.tap(panel.taps(["h", "o", "n", "w", "o", "y", "o", "m", "u"]))
+            #expect(preeditShows(app, client) { $0 == "ほんをよむ" }, "\(client) reported: \(app.lines)")
+            try c.tap(panel.taps(["space"]))
+            let text = fieldSettles(app, at: "本を読む")
+            #expect(text == "本を読む", "\(client) field: \(app.lines)")
+        }
+
         @Test(arguments: RealClient.allCases, Compositor.Kind.allCases)
         func twoSetJamoAndSpaceGiveAnnyeong(_ client: RealClient, _ kind: Compositor.Kind) throws {
             let (c, app, panel) = try session(kind, client, layout: "ko")

@@ -21,8 +21,11 @@ import Testing
 
     @Test(arguments: [
         ("kyouha", "きょうは"), ("kitte", "きって"), ("shinbun", "しんぶん"), ("tsuchi", "つち"), ("jya", "じゃ"),
-        ("ja", "じゃ"), ("fuji", "ふじ"), ("hu", "ふ"), ("ti", "ち"), ("kon'ya", "こんや"), ("konnya", "こんや"),
-        ("matcha", "まっちゃ"), ("xtu", "っ"), ("ltu", "っ"), ("ra-men", "らーめん"), ("si", "し")
+        ("ja", "じゃ"), ("fuji", "ふじ"), ("hu", "ふ"), ("ti", "ち"), ("kon'ya", "こんや"), ("konnya", "こんにゃ"),
+        ("matcha", "まっちゃ"), ("xtu", "っ"), ("ltu", "っ"), ("ra-men", "らーめん"), ("si", "し"),
+        ("konnichiha", "こんにちは"), ("kanji", "かんじ"), ("minna", "みんな"), ("onnna", "おんな"),
+        ("konnnichiha", "こんにちは"), ("sannin", "さんにん"), ("konnyaku", "こんにゃく"), ("honnda", "ほんだ"),
+        ("konn", "こん"), ("kon", "こん"), ("n'", "ん"), ("nn", "ん"), ("kinn'en", "きんえん"), ("shinbun", "しんぶん")
     ])
     func romajiBecomesKana(typed: String, kana: String) {
         var japanese = romaji(typed, learning: false)
@@ -36,14 +39,51 @@ import Testing
         #expect(japanese.backspace() && japanese.preedit == "きょう")
     }
 
-    @Test func spacePicksTheFirstSegmentAndTheRestStays() {
-        var japanese = romaji("watashihagakusei", learning: false)
+    @Test func aFinalNStaysAsTypedUntilTheInputIsFinished() {
+        var japanese = romaji("kon", learning: false)
+        #expect(japanese.preedit == "こn")
+        #expect(japanese.type("n") == ComposeStep(taken: true) && japanese.preedit == "こnn")
+        #expect(japanese.type("i") == ComposeStep(taken: true) && japanese.preedit == "こんに")
+        #expect(japanese.backspace() && japanese.preedit == "こん")
+    }
+
+    @Test func theWholeSentenceComesFirstThenTheSegmentsAlternatives() throws {
+        var japanese = romaji("watashihagakuseidesu", learning: false)
+        let candidates = japanese.candidates
+        #expect(candidates.first == "私は学生です", "\(candidates)")
+        #expect(candidates.dropFirst().contains("私は") && candidates.dropFirst().contains("わたしは"), "\(candidates)")
+        // The cursor marks the segment being chosen: after わたしは.
+        #expect(japanese.preedit == "わたしはがくせいです" && japanese.preeditCursor == 4)
+        #expect(japanese.type(" ") == ComposeStep(commit: "私は学生です", taken: true))
+        #expect(!japanese.isOpen && japanese.candidates.isEmpty)
+    }
+
+    @Test func aSegmentsAlternativeCommitsItAndTheRestStays() throws {
+        var japanese = romaji("watashihagakuseidesu", learning: false)
+        let index = try #require(japanese.candidates.firstIndex(of: "わたしは"))
+        #expect(index > 0)
+        #expect(japanese.pick(index) == ComposeStep(commit: "わたしは", taken: true))
+        #expect(japanese.preedit == "がくせいです" && japanese.preeditCursor == 6)
+        #expect(japanese.candidates.first == "学生です", "\(japanese.candidates)")
+        #expect(japanese.finish() == "学生です" && !japanese.isOpen)
+    }
+
+    @Test func theFirstCandidateOfALongerInputCommitsAllOfItAndLettersWaitingStay() {
+        var japanese = romaji("kyouhaiitenkidesuk", learning: true)
+        #expect(japanese.preedit.hasSuffix("k"))
         let first = japanese.candidates.first ?? "?"
-        let step = japanese.type(" ")
-        #expect(step == ComposeStep(commit: first, taken: true))
-        #expect(japanese.isOpen && "わたしはがくせい".hasSuffix(japanese.preedit))
-        let rest = japanese.finish()
-        #expect(!rest.isEmpty && !japanese.isOpen)
+        #expect(first.hasPrefix("今日は") && first.hasSuffix("天気です"), "\(japanese.candidates)")
+        #expect(japanese.pick(0) == ComposeStep(commit: first, taken: true))
+        #expect(japanese.preedit == "k" && japanese.isOpen)
+    }
+
+    @Test(arguments: [
+        ("konnichiha", "今日は"), ("desu", "です"), ("masu", "ます"), ("pen", "ペン"), ("kamera", "カメラ"),
+        ("konpyu-ta-", "コンピューター")
+    ])
+    func commonWordsComeFirstAndLoanwordsStayInKatakana(typed: String, word: String) {
+        let japanese = romaji(typed, learning: false)
+        #expect(japanese.candidates.first == word, "\(japanese.candidates)")
     }
 
     @Test func learningWritesOnlyTheOwnersFiles() throws {
