@@ -125,55 +125,51 @@ struct JSONParser {
     }
 
     private mutating func parseObject(depth: Int) throws(SourceError) -> JSONValue.Kind {
-        advance()
         var members: [(key: String, keyPosition: SourcePosition, value: JSONValue)] = []
-        skipSpace()
-        if current == UInt8(ascii: "}") {
-            advance()
-            return .object(members)
-        }
-        while true {
-            skipSpace()
-            let keyPosition = here
-            guard current == UInt8(ascii: "\"") else {
-                throw SourceError(here, "expected a quoted key, found \(describeCurrent())")
+        try parseElements(until: "}", in: "object") { p throws(SourceError) in
+            let keyPosition = p.here
+            guard p.current == UInt8(ascii: "\"") else {
+                throw SourceError(p.here, "expected a quoted key, found \(p.describeCurrent())")
             }
-            let key = try parseString()
+            let key = try p.parseString()
             if members.contains(where: { $0.key == key }) {
                 throw SourceError(keyPosition, "duplicate key \"\(key)\"")
             }
-            skipSpace()
-            try expect(":", "':' after key")
-            skipSpace()
-            members.append((key, keyPosition, try parseValue(depth: depth + 1)))
-            skipSpace()
-            if current == UInt8(ascii: ",") {
-                advance()
-                continue
-            }
-            try expect("}", "',' or '}' in object")
-            return .object(members)
+            p.skipSpace()
+            try p.expect(":", "':' after key")
+            p.skipSpace()
+            members.append((key, keyPosition, try p.parseValue(depth: depth + 1)))
         }
+        return .object(members)
     }
 
     private mutating func parseArray(depth: Int) throws(SourceError) -> JSONValue.Kind {
-        advance()
         var items: [JSONValue] = []
+        try parseElements(until: "]", in: "array") { p throws(SourceError) in items.append(try p.parseValue(depth: depth + 1)) }
+        return .array(items)
+    }
+
+    /// The elements of the object or array whose opening bracket is current, separated by
+    /// commas, up to its `close`; `element` reads one (spaces around it are skipped).
+    private mutating func parseElements(
+        until close: Unicode.Scalar, in what: String, _ element: (inout JSONParser) throws(SourceError) -> Void
+    ) throws(SourceError) {
+        advance()
         skipSpace()
-        if current == UInt8(ascii: "]") {
+        if current == UInt8(ascii: close) {
             advance()
-            return .array(items)
+            return
         }
         while true {
             skipSpace()
-            items.append(try parseValue(depth: depth + 1))
+            try element(&self)
             skipSpace()
             if current == UInt8(ascii: ",") {
                 advance()
                 continue
             }
-            try expect("]", "',' or ']' in array")
-            return .array(items)
+            try expect(close, "',' or '\(close)' in \(what)")
+            return
         }
     }
 
