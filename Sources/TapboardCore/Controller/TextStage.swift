@@ -20,12 +20,13 @@ extension Controller {
     /// own, as a composition does, hands it to the stages after it).
     mutating func passText(_ effect: Effect, from first: TextStage = .emojiSearch) -> [Command] {
         for stage in TextStage.allCases.drop(while: { $0 != first }) {
-            // What the stage makes of the effect; nil: it passes.
+            // What the stage makes of the effect; nil: it passes (a stage with nothing to
+            // do here, no search layer or no composition, is not asked).
             let out: [Command]? =
                 switch stage {
-                case .emojiSearch: emojiSearch(effect)
-                case .composition: multiStage(effect)
-                case .word: typeInWord(effect)
+                case .emojiSearch: searchingEmoji ? emojiSearch(effect) : nil
+                case .composition: compositionStage.composition != nil ? multiStage(effect) : nil
+                case .word: showsStrip ? typeInWord(effect) : nil
                 case .field: submit(effect)
                 }
             if let out { return out }
