@@ -45,25 +45,8 @@ extension Controller {
     /// shortens it, an emoji of the results is typed into the field. Nil: not searching,
     /// or an effect the field should get as usual.
     mutating func emojiSearch(_ effect: Effect) -> [Command]? {
-        guard searchingEmoji else { return nil }
-        switch effect {
-        case .commitText(let t) where emojiSearchStage.query.results.contains(t):
-            return nil  // a result: into the field
-        case .commitText(let t):
-            guard !(t == " " && (emojiSearchStage.query.text.isEmpty || emojiSearchStage.query.text.hasSuffix(" "))) else {
-                return []
-            }
-            emojiSearchStage.query.text += t.lowercased()
-        case .doubleSpace:
-            return []
-        case .deleteBackward where !emojiSearchStage.query.text.isEmpty:
-            emojiSearchStage.query.text.removeLast()
-        case .deleteWordBackward where !emojiSearchStage.query.text.isEmpty:
-            emojiSearchStage.query.text = ""
-        default:
-            return nil
-        }
-        return showEmojiResults()
+        guard searchingEmoji, let changed = emojiSearchStage.take(effect) else { return nil }
+        return changed ? showEmojiResults() : []
     }
 
     /// The search layer's top row for the query: the query, then what it finds (or that
