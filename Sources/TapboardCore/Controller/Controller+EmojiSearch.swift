@@ -126,9 +126,9 @@ extension Controller {
     mutating func pickEmoji(_ emoji: String) -> [Command] {
         let typed = wordStage.word.letters
         wordStage.shown.markStale()
-        guard !typed.isEmpty else { return commit(emoji + " ") + autoShift() }
+        guard !typed.isEmpty else { return fieldStage.commit(emoji + " ") + autoShift() }
         wordStage.word.picked(typed, keep: true)
         learn(typed, kept: true)
-        return replace(typed, with: typed + " " + emoji + " ") + autoShift()
+        return fieldStage.replace(typed, with: typed + " " + emoji + " ") + autoShift()
     }
 }

@@ -30,7 +30,7 @@ extension Controller {
         guard let best = shaped.first else {
             return out + showInStrip(Strip(slots: [.empty, .note(tr("no word")), .empty]))
         }
-        out += commit((Self.needsSpace(before: before) ? " " : "") + best)
+        out += fieldStage.commit((Self.needsSpace(before: before) ? " " : "") + best)
         wordStage.word.stroked(best)
         learn(best)
         return out + showInStrip(Strip(ranked: shaped))
@@ -65,14 +65,14 @@ extension Controller {
     mutating func unstroke(_ stroked: String) -> [Command] {
         wordStage.word.settled()
         wordStage.shown.markStale()
-        return retype(deleting: stroked.count, typing: "")
+        return fieldStage.retype(deleting: stroked.count, typing: "")
     }
 
     /// A word from the strip in place of the stroked one.
     mutating func replaceStroked(_ stroked: String, with chosen: String) -> [Command] {
         guard chosen != stroked else { return [] }
         learn(chosen, kept: true)
-        let out = replace(stroked, with: chosen)
+        let out = fieldStage.replace(stroked, with: chosen)
         wordStage.word.stroked(chosen)
         return out
     }

@@ -124,39 +124,6 @@ extension Controller {
     /// The field text-input reaches now, if any.
     var textInputField: TextFieldState? { fieldStage.textInputField }
 
-    /// Sends a text effect the way the field can take it, and keeps the text model in step.
-    mutating func submit(_ effect: Effect) -> [Command] {
-        let target = textInputField
-        var out: [Command] = []
-        let outputs = Submission.plan(
-            effect, field: target, text: target == nil ? nil : text.known,
-            keyInFlight: target != nil && text.awaitsKey)
-        for output in outputs {
-            switch output {
-            case .edit(let edit):
-                out.append(.edit(edit))
-                fieldStage.text.sent(edit)
-                if !edit.insert.isEmpty { fieldStage.privacy.committed() }
-            case .typeKeys(let s):
-                out.append(.typeKeys(s))
-                fieldStage.text.sentKeys(s)
-                if target != nil { fieldStage.privacy.committed() }
-            case .key(let sym, let mods):
-                out.append(.key(sym, mods))
-                switch (sym, mods) {
-                case ("BackSpace", []): fieldStage.text.sentBackspaceKey()
-                case ("Return", []) where target?.hints.contains(.multiline) == true: fieldStage.text.sentKeys("\n")
-                case ("Return", []):
-                    // A form sent: the app may empty the field or move focus, so its text is not foreseen.
-                    fieldStage.privacy.formSent()
-                    fieldStage.text.sentUnknownKey()
-                default: fieldStage.text.sentUnknownKey()
-                }
-            }
-        }
-        return out
-    }
-
     /// Shift for the next letter, from the field and its text (with the word being typed).
     mutating func autoShift() -> [Command] {
         let wanted: ShiftState

@@ -48,7 +48,7 @@ extension Controller {
         guard textInputField != nil, !text.isEmpty else { return [] }
         // Letters typed while the clipboard was read end their word first.
         var out = finishTyping()
-        for piece in splitUTF8(text) { out += commit(piece) }
+        for piece in splitUTF8(text) { out += fieldStage.commit(piece) }
         wordStage.shown.markStale()
         return out + autoShift()
     }

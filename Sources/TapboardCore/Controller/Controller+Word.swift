@@ -59,13 +59,13 @@ extension Controller {
                 let space = wordStage.word.letters.isEmpty && Self.isStroked(wordStage.word.afterwards) ? " " : ""
                 wordStage.word.type(t)
                 wordStage.shown.markStale()
-                return submit(.commitText(space + t))
+                return fieldStage.submit(.commitText(space + t))
             }
             if wordStage.word.letters.isEmpty, wordStage.word.afterwards == .addedSpace, Self.closingPunctuation.contains(t) {
                 // "hello" picked, then ",": "hello, " (keys, so they stay in order).
                 wordStage.word.punctuatedAfterPick()
                 wordStage.shown.markStale()
-                return retype(deleting: 1, typing: t + " ")
+                return fieldStage.retype(deleting: 1, typing: t + " ")
             }
             guard !wordStage.word.letters.isEmpty else {
                 wordStage.word.interrupt()
@@ -81,11 +81,11 @@ extension Controller {
             }
             wordStage.word.deleteBackward()
             wordStage.shown.markStale()
-            return submit(effect)
+            return fieldStage.submit(effect)
         case .deleteWordBackward:
             wordStage.word.interrupt()
             wordStage.shown.markStale()
-            return submit(effect)
+            return fieldStage.submit(effect)
         case .enter, .key, .doubleSpace:
             finishWord()
             wordStage.word.interrupt()
@@ -108,11 +108,11 @@ extension Controller {
             let fix = strip.autocorrect, fix != typed
         {
             wordStage.word.corrected(typed, to: fix + separator)
-            out = settled + replace(typed, with: fix + separator)
+            out = settled + fieldStage.replace(typed, with: fix + separator)
         } else {
             wordStage.word.interrupt()
             learn(typed)
-            out = settled + commit(separator)
+            out = settled + fieldStage.commit(separator)
         }
         wordStage.shown.markStale()
         return out
@@ -134,26 +134,6 @@ extension Controller {
         return out
     }
 
-    /// Puts `new` where the just-typed `old` is: only the rest where `new` continues
-    /// `old`, else BackSpace keys and typed keys, in order in every client.
-    mutating func replace(_ old: String, with new: String) -> [Command] {
-        if new.hasPrefix(old) { return commit(String(new.dropFirst(old.count))) }
-        fieldStage.privacy.committed()
-        return retype(deleting: old.count, typing: new)
-    }
-
-    /// BackSpace keys for the `count` characters before the cursor, then `new` as typed keys
-    /// (none when empty): the one way typed text is taken back, in order in every client.
-    mutating func retype(deleting count: Int, typing new: String) -> [Command] {
-        var out = [Command](repeating: .key("BackSpace", []), count: count)
-        for _ in 0..<count { fieldStage.text.sentBackspaceKey() }
-        if !new.isEmpty {
-            out.append(.typeKeys(new))
-            fieldStage.text.sentKeys(new)
-        }
-        return out
-    }
-
     /// A slot of the strip was tapped: its word replaces the one being typed, with a space.
     mutating func pick(_ slot: Int) -> [Command] {
         guard showsStrip, strip.slots.indices.contains(slot) else { return [] }
@@ -171,7 +151,7 @@ extension Controller {
         let typed = wordStage.word.letters
         wordStage.word.picked(chosen, keep: keep)
         learn(chosen, kept: true)
-        let out = replace(typed, with: chosen + " ")
+        let out = fieldStage.replace(typed, with: chosen + " ")
         wordStage.shown.markStale()
         return out + autoShift()
     }
@@ -183,12 +163,7 @@ extension Controller {
         wordStage.word.reverted(typed)
         learn(typed, kept: true)
         wordStage.shown.markStale()
-        return retype(deleting: committed.count, typing: typed)
-    }
-
-    /// One commit_string (keys while a key may be on its way).
-    mutating func commit(_ s: String) -> [Command] {
-        s.isEmpty ? [] : submit(.commitText(s))
+        return fieldStage.retype(deleting: committed.count, typing: typed)
     }
 
     /// What is left to do once the effects of the last events have gone out: the strip

@@ -30,4 +30,64 @@ struct FieldStage {
         text.reset()
         privacy = FieldPrivacy()
     }
+
+    // The one way text and keys go to the field: each is applied to `text` as it goes out.
+
+    /// Sends a text effect the way the field can take it, and keeps the text model in step.
+    mutating func submit(_ effect: Effect) -> [Command] {
+        let target = textInputField
+        var out: [Command] = []
+        let outputs = Submission.plan(
+            effect, field: target, text: target == nil ? nil : text.known,
+            keyInFlight: target != nil && text.awaitsKey)
+        for output in outputs {
+            switch output {
+            case .edit(let edit):
+                out.append(.edit(edit))
+                text.sent(edit)
+                if !edit.insert.isEmpty { privacy.committed() }
+            case .typeKeys(let s):
+                out.append(.typeKeys(s))
+                text.sentKeys(s)
+                if target != nil { privacy.committed() }
+            case .key(let sym, let mods):
+                out.append(.key(sym, mods))
+                switch (sym, mods) {
+                case ("BackSpace", []): text.sentBackspaceKey()
+                case ("Return", []) where target?.hints.contains(.multiline) == true: text.sentKeys("\n")
+                case ("Return", []):
+                    // A form sent: the app may empty the field or move focus, so its text is not foreseen.
+                    privacy.formSent()
+                    text.sentUnknownKey()
+                default: text.sentUnknownKey()
+                }
+            }
+        }
+        return out
+    }
+
+    /// One commit_string (keys while a key may be on its way).
+    mutating func commit(_ s: String) -> [Command] {
+        s.isEmpty ? [] : submit(.commitText(s))
+    }
+
+    /// Puts `new` where the just-typed `old` is: only the rest where `new` continues
+    /// `old`, else BackSpace keys and typed keys, in order in every client.
+    mutating func replace(_ old: String, with new: String) -> [Command] {
+        if new.hasPrefix(old) { return commit(String(new.dropFirst(old.count))) }
+        privacy.committed()
+        return retype(deleting: old.count, typing: new)
+    }
+
+    /// BackSpace keys for the `count` characters before the cursor, then `new` as typed keys
+    /// (none when empty): the one way typed text is taken back, in order in every client.
+    mutating func retype(deleting count: Int, typing new: String) -> [Command] {
+        var out = [Command](repeating: .key("BackSpace", []), count: count)
+        for _ in 0..<count { text.sentBackspaceKey() }
+        if !new.isEmpty {
+            out.append(.typeKeys(new))
+            text.sentKeys(new)
+        }
+        return out
+    }
 }

@@ -27,7 +27,7 @@ extension Controller {
                 case .emojiSearch: searchingEmoji ? emojiSearch(effect) : nil
                 case .composition: compositionStage.composition != nil ? multiStage(effect) : nil
                 case .word: showsStrip ? typeInWord(effect) : nil
-                case .field: submit(effect)
+                case .field: fieldStage.submit(effect)
                 }
             if let out { return out }
         }
