@@ -74,7 +74,8 @@ extension Compositor {
     /// Browsers are slow to start under pixman.
     static let browserStart: Double = 30
 
-    /// Starts `client` with its field set up, and waits until the field has focus.
+    /// Starts `client` with its field set up, and waits until the field has focus (tapboard
+    /// may not have the field yet: `focus` waits for that).
     func realClient(_ client: RealClient, _ field: FieldSetup = FieldSetup()) throws -> Child {
         let c: Child
         switch client {
@@ -85,8 +86,6 @@ extension Compositor {
         case .firefox: c = try firefox(field)
         case .chromium: c = try chromium(field)
         }
-        // The input method's activate, surrounding text and content type follow focus.
-        usleep(client == .gtk3 || client == .gtk4 ? 500_000 : 1_000_000)
         return c
     }
 
