@@ -18,21 +18,16 @@ extension EndToEnd {
             let c = try Compositor(kind)
             let tb = try c.tapboard(["--layouts", layout], config: Self.config)
             let panel = try PanelMap(layout: layout, config: Self.config)
-            let app = try c.realClient(client, field)
-            guard try waitUntil(15, { panelShown(try c.screenshot("cjk-\(layout)-focused"), panel) }) else {
-                throw HarnessError("the \(layout) panel with its strip did not appear: \(tb.stderr)")
+            // The panel with its strip.
+            let app = try c.focus(tb, shows: panel, name: "cjk-\(layout)-focused", seconds: 15) {
+                try c.realClient(client, field)
             }
             return (c, app, panel)
         }
 
-        /// Waits until `client` reports a preedit `matching` (GTK 3's test entry reports none:
-        /// a moment instead); whether it did.
+        /// Waits until `client` reports a preedit `matching`; whether it did.
         func preeditShows(_ app: Child, _ client: RealClient, _ matching: (String) -> Bool) -> Bool {
-            guard client != .gtk3 else {
-                usleep(1_000_000)
-                return true
-            }
-            return waitUntil(MultiStageTests.preeditReport) { preedits(app).contains(where: matching) }
+            waitUntil(MultiStageTests.preeditReport) { preedits(app).contains(where: matching) }
         }
 
         /// The client's preedit reports, in order.
@@ -47,7 +42,7 @@ extension EndToEnd {
             let (c, app, panel) = try session(kind, client, layout: "zh")
             try c.tap(panel.taps(["n", "i", "h", "a", "o"]))
             #expect(preeditShows(app, client) { $0.contains("hao") }, "\(client) reported: \(app.lines)")
-            usleep(300_000)  // the strip is drawn once the preedit has gone out
+            // (The strip holds the candidates once the preedit has gone out: the tap finds them.)
             _ = try c.screenshot("cjk-\(client)-nihao")
             try c.tap([panel.slot(1)])
             let text = fieldSettles(app, at: "你好")
@@ -60,7 +55,6 @@ extension EndToEnd {
             let (c, app, panel) = try session(kind, client, layout: "ja")
             try c.tap(panel.taps(["n", "i", "h", "o", "n", "g", "o"]))
             #expect(preeditShows(app, client) { $0 == "にほんご" }, "\(client) reported: \(app.lines)")
-            usleep(300_000)
             _ = try c.screenshot("cjk-\(client)-nihongo")
             try c.tap([panel.slot(1)])
             let text = fieldSettles(app, at: "日本語")
@@ -139,11 +133,12 @@ extension EndToEnd {
             try #require(pages.pages > 1 && geometry(zh.layers[0], .open).height == panel.height)
             try c.tap(panel.taps(["n", "i"]))
             #expect(preeditShows(app, client) { $0 == "ni" }, "\(client) reported: \(app.lines)")
-            usleep(300_000)
-            try c.tap([try tap(.candidates(.open), in: geometry(zh.layers[0], .open))])
-            usleep(300_000)
-            try c.tap([try tap(.candidates(.next), in: geometry(pages.layer(page: 0), .close))])
-            usleep(300_000)
+            // Each tap lays out the panel's keys anew before tapboard reads the next (the
+            // panel keeps its height): open the candidates, turn the page.
+            try c.tap([
+                try tap(.candidates(.open), in: geometry(zh.layers[0], .open)),
+                try tap(.candidates(.next), in: geometry(pages.layer(page: 0), .close))
+            ])
             _ = try c.screenshot("cjk-\(client)-candidates-page2")
             let rank = pages.pageStarts[1]
             try c.tap([try tap(.candidate(rank), in: geometry(pages.layer(page: 1), .close))])
@@ -158,6 +153,7 @@ extension EndToEnd {
         @Test(arguments: [RealClient.gtk4, .firefox], Compositor.Kind.allCases)
         func focusLeavingAnOpenPreeditLosesNothingAndDoublesNothing(_ client: RealClient, _ kind: Compositor.Kind) throws {
             let (c, app, panel) = try session(kind, client, layout: "zh", field: FieldSetup(second: true))
+            let empty = panel.topRowPixels(try c.screenshot("cjk-\(client)-empty-strip"))
             let ma = try engineCandidates(c, layout: "zh", "ma")
             try c.tap(panel.taps(["n", "i", "h", "a", "o"]))
             #expect(preeditShows(app, client) { $0.contains("hao") }, "\(client) reported: \(app.lines)")
@@ -165,7 +161,11 @@ extension EndToEnd {
             // the page's second field is a textarea under the first.
             let y = client == .gtk4 ? (c.height - panel.height) * 3 / 4 : 330
             try c.tap(["tap:\(c.width / 2),\(y)"])
-            usleep(700_000)
+            // The first field's candidates leave the strip as focus moves (the next field
+            // takes it empty).
+            #expect(
+                try waitUntil(5) { panel.topRowPixels(try c.screenshot("cjk-\(client)-strip-emptied")) == empty },
+                "the strip kept the first field's candidates")
             try c.tap(panel.taps(["m", "a", "space"]))
             let second = waitUntil(10) { secondFieldText(app) == ma.first }
             let first = settledFieldText(app) ?? ""

@@ -33,7 +33,7 @@ extension EndToEnd {
             // Hold Paste: the history's panel. Its items stand where the snippets panel's do.
             let paste = try panel.tap("paste").dropFirst("tap:".count)
             try c.tap(["down:\(paste)", "sleep:\(900)", "up"])
-            usleep(500_000)
+            #expect(try waitUntil(5) { !panelShown(try c.screenshot("history-opening"), panel) }, "the keys stayed")
             let items = try PanelMap(layout: "snippets", config: Self.config)
             _ = try c.screenshot("history-panel")
             // The second place holds the older item.
@@ -64,13 +64,12 @@ extension EndToEnd {
             }
             let paste = try panel.tap("paste").dropFirst("tap:".count)
             try c.tap(["down:\(paste)", "sleep:900", "up"])
-            usleep(500_000)
+            #expect(try waitUntil(5) { !panelShown(try c.screenshot("history-clear-opening"), panel) }, "the keys stayed")
             let items = try PanelMap(layout: "snippets", config: Self.config)
             // Clear sits over the snippets panel's globe and backspace keys.
             let globe = try #require(items.keys.first { $0.action == "next-keyboard" })
             let y = items.outputHeight - items.height + Int(globe.y + globe.height / 2)
             try c.tap(["tap:\(Int(globe.x + globe.width)),\(y)"])
-            usleep(500_000)
             #expect(settledFieldText(app, quiet: 0.5) == nil, "Clear typed something: \(app.lines)")
             // Empty now: the long press is a Paste.
             try c.tap(["down:\(paste)", "sleep:900", "up"])

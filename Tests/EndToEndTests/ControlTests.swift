@@ -16,7 +16,8 @@ extension Compositor {
     func gdbus(_ args: [String]) throws -> String {
         let g = try start("/usr/bin/gdbus", args)
         g.process.waitUntilExit()
-        _ = waitUntil(1) { !g.lines.isEmpty }
+        // Its output may still be on its way through the pipe (none when the call failed).
+        _ = waitUntil(1) { !g.lines.isEmpty || g.process.terminationStatus != 0 }
         return g.lines.joined(separator: "\n")
     }
 

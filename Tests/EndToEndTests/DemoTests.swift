@@ -10,7 +10,8 @@ extension EndToEnd {
             let env = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8"]
             let demo = try Child(Repository.root + "/scripts/demo", [], env: env)
             #expect(waitUntil(120) { !demo.process.isRunning }, "the demo did not end: \(demo.lines)")
-            usleep(100_000)
+            // Its last lines may still be on their way through the pipe.
+            _ = waitUntil(2) { demo.lines.last == "demo: ok" }
             #expect(demo.process.terminationStatus == 0, "demo: \(demo.lines) \(demo.stderr)")
             #expect(demo.lines.contains("demo: the field received: \"Hello from tapboard\""), "demo: \(demo.lines)")
             let shot = demo.lines.first { $0.hasPrefix("demo: screenshot: ") }.map { String($0.dropFirst(18)) }

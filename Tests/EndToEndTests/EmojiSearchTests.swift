@@ -9,17 +9,15 @@ extension EndToEnd {
         func pizzaFoundByNameGoesIntoGTK(_ kind: Compositor.Kind) throws {
             let c = try Compositor(kind)
             let config = Compositor.noSuggestions
-            let tb = try c.tapboard(["--layouts", "us,emoji"], config: config)
             let us = try PanelMap(layout: "us", config: config)
-            guard try waitUntil(5, { panelShown(try c.screenshot("emoji-search-start"), us) }) else {
-                throw HarnessError("the panel did not appear: \(tb.stderr)")
-            }
-            let entry = try c.realClient(.gtk4)
+            let tb = try c.shownTapboard(["--layouts", "us,emoji"], config: config, shows: us, name: "emoji-search-start")
+            let entry = try c.focus(tb, shows: us) { try c.realClient(.gtk4) }
             try c.tap([us.tap("next-keyboard")])
-            usleep(300_000)
             let emoji = try PanelMap(layout: "emoji", config: config)
+            guard try waitUntil(5, { panelShown(try c.screenshot("emoji-search-emoji"), emoji) }) else {
+                throw HarnessError("the emoji keyboard did not show: \(tb.stderr)")
+            }
             try c.tap([emoji.tap("🔍")])
-            usleep(300_000)
             let search = try PanelMap(layout: "emoji", layer: "search", config: config)
             guard try waitUntil(5, { panelShown(try c.screenshot("emoji-search-layer"), search) }) else {
                 throw HarnessError("the search layer did not show: \(tb.stderr)")
@@ -43,17 +41,13 @@ extension EndToEnd {
         func theStripsEmojiGoesAfterTheWord(_ kind: Compositor.Kind) throws {
             let c = try Compositor(kind)
             let config = ["emoji-suggestions = on"]
-            let tb = try c.tapboard([], config: config)
-            let plain = try PanelMap(config: Compositor.noSuggestions)
-            guard try waitUntil(5, { panelShown(try c.screenshot("emoji-strip-start"), plain) }) else {
-                throw HarnessError("the panel did not appear: \(tb.stderr)")
-            }
-            let entry = try c.realClient(.gtk4)
-            usleep(300_000)  // the strip makes the panel taller
+            let tb = try c.shownTapboard(config: config, name: "emoji-strip-start")
+            // The strip makes the panel taller.
             let panel = try PanelMap(config: config)
+            let entry = try c.focus(tb, shows: panel) { try c.realClient(.gtk4) }
             try c.tap(panel.taps(["p", "i", "z", "z", "a"]))
             #expect(waitUntil(5) { fieldText(entry) == "pizza" }, "entry: \(entry.lines)")
-            usleep(300_000)
+            // (The strip holds the word's emoji once the word has gone out: the tap finds it.)
             _ = try c.screenshot("emoji-strip-pizza")
             try c.tap([panel.slot(2)])
             #expect(settledFieldText(entry) == "pizza 🍕 ", "entry: \(entry.lines) tapboard: \(tb.stderr)")

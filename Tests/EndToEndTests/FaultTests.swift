@@ -29,13 +29,10 @@ extension EndToEnd {
         /// words (a long-held backspace deletes words: these last a while).
         func heldBackspace(_ kind: Compositor.Kind) throws -> (Compositor, Child, Child) {
             let c = try Compositor(kind)
-            let tb = try c.tapboard(config: Compositor.noSuggestions)
-            guard try waitUntil(5, { panelShown(try c.screenshot("fault-start")) }) else {
-                throw HarnessError("no panel: \(tb.stderr)")
+            let tb = try c.shownTapboard(config: Compositor.noSuggestions, name: "fault-start")
+            let p = try c.focus(tb, shows: panel) {
+                try c.focusedProbe(["--initial", String(repeating: "ab ", count: 150), "--releases"])
             }
-            let p = try c.probe(["--initial", String(repeating: "ab ", count: 150), "--releases"])
-            guard p.waitFor("focus in") else { throw HarnessError("the probe got no focus: \(p.lines)") }
-            usleep(300_000)
             let bs = try panel.tap("backspace").dropFirst(4)  // "tap:X,Y" -> "X,Y"
             _ = try c.hold(["down:\(bs)", "sleep:8000", "up"])
             // Held past the repeat delay: backspace repeats.
@@ -63,7 +60,8 @@ extension EndToEnd {
             #expect(waitUntil(3) { !tb.process.isRunning }, "tapboard did not stop on SIGTERM")
             #expect(tb.process.terminationStatus == 0)
             #expect(tb.stderr == "")
-            usleep(500_000)
+            // The probe has seen a release for every press (sent on tapboard's way out).
+            _ = waitUntil(5) { count(p, "release BackSpace") == count(p, "key BackSpace") }
             let pressed = count(p, "key BackSpace")
             #expect(pressed >= 3 && count(p, "release BackSpace") == pressed, "probe saw: \(p.lines.suffix(6))")
             #expect(p.lines.last { $0.hasPrefix("text ") } != "text \"\"", "the field emptied before SIGTERM")
@@ -106,9 +104,8 @@ extension EndToEnd {
             let blocker = store + "/learned-en.txt.tmp-\(tb.process.processIdentifier)"
             try FileManager.default.createDirectory(atPath: blocker, withIntermediateDirectories: false)
             #expect(try waitUntil(5) { panelShown(try c.screenshot("full-start")) }, "tapboard: \(tb.stderr)")
-            let p = try c.probe()
-            #expect(p.waitFor("focus in"))
-            usleep(500_000)  // the strip makes the panel taller
+            // The strip makes the panel taller.
+            let p = try c.focus(tb, shows: PanelMap()) { try c.focusedProbe() }
             try c.tap(try PanelMap().taps(["h", "i", "space", "b", "o", "b", "space"]))
             #expect(p.waitFor("text \"hi bob \""), "probe saw: \(p.lines.suffix(4))")
             tb.signal(SIGTERM)

@@ -25,13 +25,8 @@ extension EndToEnd {
 
         /// tapboard with its panel up and the probe's field focused.
         func session(_ c: Compositor, config: [String]) throws -> (tapboard: Child, probe: Child) {
-            let tb = try c.tapboard([], config: Compositor.noSuggestions + config)
-            guard try waitUntil(5, { panelShown(try c.screenshot("feedback-start")) }) else {
-                throw HarnessError("the panel did not appear; tapboard said: \(tb.stderr)")
-            }
-            let p = try c.probe(["--hints", "lowercase"])
-            guard p.waitFor("ready"), p.waitFor("focus in") else { throw HarnessError("the probe got no focus: \(p.lines)") }
-            usleep(300_000)
+            let tb = try c.shownTapboard(config: Compositor.noSuggestions + config, name: "feedback-start")
+            let p = try c.focus(tb, shows: panel) { try c.focusedProbe(["--hints", "lowercase"]) }
             return (tb, p)
         }
 

@@ -101,26 +101,13 @@ extension EndToEnd {
             _ start: (Compositor) throws -> Client
         ) throws -> (Compositor, Client) {
             let c = try Compositor(kind)
-            let tb = try c.tapboard(config: config)
-            guard try waitUntil(5, { panelShown(try c.screenshot("glide-start")) }) else {
-                throw HarnessError("the panel did not appear: \(tb.stderr)")
-            }
-            let client = try start(c)
-            guard try waitUntil(10, { panelShown(try c.screenshot("glide-focused"), map) }) else {
-                throw HarnessError("the panel did not take the field's shape (\(map.height) px): \(tb.stderr)")
-            }
-            return (c, client)
+            let tb = try c.shownTapboard(config: config, name: "glide-start")
+            return (c, try c.focus(tb, shows: map, name: "glide-focused") { try start(c) })
         }
 
         /// The probe, focused, with these arguments.
         func probe(_ args: [String] = []) -> (Compositor) throws -> Child {
-            { c in
-                let p = try c.probe(args)
-                guard p.waitFor("ready"), p.waitFor("focus in") else {
-                    throw HarnessError("the probe got no focus: \(p.lines) \(p.stderr)")
-                }
-                return p
-            }
+            { c in try c.focusedProbe(args) }
         }
 
         @Test(arguments: RealClient.allCases, Compositor.Kind.allCases)

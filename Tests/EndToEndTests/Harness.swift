@@ -290,6 +290,50 @@ extension Compositor {
         return c
     }
 
+    /// Starts tapboard (`args` and `config` as `tapboard` takes them) and waits until its
+    /// panel shows as `map`: by default the keys alone, as before any field is focused.
+    func shownTapboard(
+        _ args: [String] = [], config: [String]? = nil, shows map: PanelMap? = plainPanel, name: String = "start"
+    ) throws -> Child {
+        let tb = try tapboard(args, config: config)
+        guard try waitUntil(5, { panelShown(try screenshot(name), map) }) else {
+            throw HarnessError("the panel did not appear as `tapboard geometry` has it: \(tb.stderr)")
+        }
+        return tb
+    }
+
+    /// Focuses a field and waits until tapboard has taken it: the panel is hidden first,
+    /// `open` starts a client and waits until its field has focus, and the panel shows
+    /// again as `map` (the field's keyboard, with its strip or toolbar), which it does only
+    /// once tapboard has handled the input method's activate and done. Needs the session bus.
+    func focus<Client>(
+        _ tapboard: Child, shows map: PanelMap?, name: String = "focused", seconds: Double = 10,
+        _ open: () throws -> Client
+    ) throws -> Client {
+        // On the bus, tapboard takes signals (it blocks them before it offers the name).
+        guard waitUntil(5, { ((try? oskVisible()) ?? "").hasPrefix("(<") }) else {
+            throw HarnessError("tapboard is not on the session bus: \(tapboard.stderr)")
+        }
+        tapboard.signal(SIGUSR1)
+        guard waitUntil(5, { (try? oskVisible()) == "(<false>,)" }) else {
+            throw HarnessError("the panel did not hide before the field was focused: \(tapboard.stderr)")
+        }
+        let client = try open()
+        guard try waitUntil(seconds, { panelShown(try screenshot(name), map) }) else {
+            throw HarnessError("the panel did not show for the focused field as `tapboard geometry` has it: \(tapboard.stderr)")
+        }
+        return client
+    }
+
+    /// The probe (with `args`), once its field has focus.
+    func focusedProbe(_ args: [String] = []) throws -> Child {
+        let p = try probe(args)
+        guard p.waitFor("ready"), p.waitFor("focus in") else {
+            throw HarnessError("the probe got no focus: \(p.lines) \(p.stderr)")
+        }
+        return p
+    }
+
     /// Runs tapboard-tap with these steps and waits for it.
     func tap(_ steps: [String]) throws {
         let t = try Child(Paths.bin + "/tapboard-tap", ["--extent", "\(width)x\(height)"] + steps, env: environment)

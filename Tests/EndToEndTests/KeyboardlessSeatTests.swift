@@ -13,7 +13,8 @@ extension EndToEnd {
             let c = try Compositor(kind)
             let tb = try c.tapboard(["--hidden"], config: Compositor.noSuggestions)
             let panel = try PanelMap(config: Compositor.noSuggestions)
-            usleep(500_000)
+            // Up and drawing: the handle shows in the panel's place.
+            #expect(try waitUntil(5) { try c.handleDrawn("keyboardless-\(client)-handle") }, "\(tb.stderr)")
             #expect(!panelShown(try c.screenshot("keyboardless-\(client)-before"), panel), "\(tb.stderr)")
             let app = try c.realClient(client)
             #expect(

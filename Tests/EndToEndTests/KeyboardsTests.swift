@@ -7,17 +7,16 @@ extension EndToEnd {
     @Suite struct KeyboardsTests {
         func start(_ kind: Compositor.Kind, _ tapboardArgs: [String], probe probeArgs: [String]) throws -> (Compositor, Child) {
             let c = try Compositor(kind)
-            let tb = try c.tapboard(tapboardArgs, config: Compositor.noSuggestions)
             // The panel shows the first keyboard of --layouts.
-            let first = tapboardArgs.firstIndex(of: "--layouts").map { tapboardArgs[$0 + 1].split(separator: ",")[0] }
-            let shown = try PanelMap(layout: first.map(String.init), config: Compositor.noSuggestions)
-            guard try waitUntil(5, { panelShown(try c.screenshot("start"), shown) }) else {
-                throw HarnessError("the panel did not appear: \(tb.stderr)")
-            }
-            let p = try c.probe(probeArgs)
-            guard p.waitFor("ready"), p.waitFor("focus in") else { throw HarnessError("no focus: \(p.lines)") }
-            usleep(500_000)  // activate + done, and the panel's new size if the keyboard changed
-            return (c, p)
+            let first = tapboardArgs.firstIndex(of: "--layouts").map { String(tapboardArgs[$0 + 1].split(separator: ",")[0]) }
+            let shown = try PanelMap(layout: first, config: Compositor.noSuggestions)
+            let tb = try c.shownTapboard(tapboardArgs, config: Compositor.noSuggestions, shows: shown)
+            // A field without text-input has no input method to activate: its keyboard focus is all.
+            guard !probeArgs.contains("--no-text-input") else { return (c, try c.focusedProbe(probeArgs)) }
+            // Activate + done, and the panel's new size if the keyboard changed.
+            let purpose = probeArgs.firstIndex(of: "--purpose").map { probeArgs[$0 + 1] }
+            let field = try PanelMap(layout: purpose == nil ? first : nil, purpose: purpose, config: Compositor.noSuggestions)
+            return (c, try c.focus(tb, shows: field) { try c.focusedProbe(probeArgs) })
         }
 
         @Test(arguments: Compositor.Kind.allCases)
@@ -34,8 +33,9 @@ extension EndToEnd {
         func globeSwitchesToTheNextKeyboard(_ kind: Compositor.Kind) throws {
             let (c, p) = try start(kind, ["--layouts", "us,de"], probe: [])
             try c.tap([PanelMap(layout: "us", config: Compositor.noSuggestions).tap("next-keyboard")])
-            usleep(300_000)
-            try c.tap(PanelMap(layout: "de", config: Compositor.noSuggestions).taps(["ü", "z"]))
+            let de = try PanelMap(layout: "de", config: Compositor.noSuggestions)
+            #expect(try waitUntil(5) { panelShown(try c.screenshot("globe-de"), de) }, "the globe key did not switch to de")
+            try c.tap(de.taps(["ü", "z"]))
             #expect(p.waitFor("text \"üz\""), "probe saw: \(p.lines)")
         }
 
@@ -56,8 +56,9 @@ extension EndToEnd {
                 "down:\(Int(frame.center.x)),\(Int(top + frame.center.y))", "sleep:700",
                 "move:\(Int(de.x)),\(Int(top + de.y))", "sleep:100", "up"
             ])
-            usleep(300_000)
-            try c.tap(PanelMap(layout: "de", config: Compositor.noSuggestions).taps(["ü", "z"]))
+            let picked = try PanelMap(layout: "de", config: Compositor.noSuggestions)
+            #expect(try waitUntil(5) { panelShown(try c.screenshot("globe-list-de"), picked) }, "the list did not switch to de")
+            try c.tap(picked.taps(["ü", "z"]))
             #expect(p.waitFor("text \"üz\""), "probe saw: \(p.lines)")
         }
 

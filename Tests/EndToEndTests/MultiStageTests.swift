@@ -15,12 +15,9 @@ extension EndToEnd {
             field: FieldSetup = FieldSetup()
         ) throws -> (Compositor, Child, PanelMap) {
             let c = try Compositor(kind)
-            let tb = try c.tapboard(["--layouts", layout], config: Compositor.noSuggestions)
             let panel = try PanelMap(layout: layout, config: Compositor.noSuggestions)
-            guard try waitUntil(5, { panelShown(try c.screenshot("start"), panel) }) else {
-                throw HarnessError("the panel did not appear: \(tb.stderr)")
-            }
-            let app = try c.realClient(client, field)
+            let tb = try c.shownTapboard(["--layouts", layout], config: Compositor.noSuggestions, shows: panel)
+            let app = try c.focus(tb, shows: panel) { try c.realClient(client, field) }
             return (c, app, panel)
         }
 
@@ -52,13 +49,21 @@ extension EndToEnd {
         @Test(arguments: clients, Compositor.Kind.allCases)
         func deadAcuteThenETypesEAcuteWithThePreeditShownMidway(_ client: RealClient, _ kind: Compositor.Kind) throws {
             let (c, app, panel) = try session(kind, client, layout: "us-intl")
-            usleep(500_000)  // let the caret blink settle into the shots being compared
-            let before = try c.screenshot("dead-\(client)-before")
+            // The window has made room for the panel: two shots alike above it.
+            var before = try c.screenshot("dead-\(client)-settling")
+            _ = try waitUntil(5) {
+                let next = try c.screenshot("dead-\(client)-before")
+                defer { before = next }
+                return changedAbovePanel(before, next, panel) == 0
+            }
             try c.tap(panel.taps(["´"]))
             #expect(waitUntil(Self.preeditReport) { preedits(app).contains("´") }, "\(client) reported: \(app.lines)")
-            usleep(300_000)
-            let midway = try c.screenshot("dead-\(client)-preedit")
-            #expect(changedAbovePanel(before, midway, panel) > 0, "the preedit is not on screen (\(midway))")
+            var midway = ""
+            #expect(
+                try waitUntil(5) {
+                    midway = try c.screenshot("dead-\(client)-preedit")
+                    return changedAbovePanel(before, midway, panel) > 0
+                }, "the preedit is not on screen (\(midway))")
             // GTK keeps a preedit out of the entry's text; a browser's value holds the composition.
             if client == .gtk4 { #expect(fieldText(app) == nil, "\(client) took the accent as text: \(app.lines)") }
             try c.tap(panel.taps(["e"]))
@@ -97,7 +102,8 @@ extension EndToEnd {
             #expect(waitUntil(Self.preeditReport) { preedits(app).contains("chào") }, "\(client) reported: \(app.lines)")
             // The second field: the lower half of the GTK window, a tall text area on the page.
             try c.tap(["tap:360,\(client == .gtk4 ? 600 : 400)"])
-            usleep(1_000_000)
+            // The field that lost focus ends its preedit.
+            #expect(waitUntil(5) { preedits(app).last == "" }, "\(client) reported: \(app.lines)")
             try c.tap(panel.taps(["b", "a", "n", "space"]))
             // Chromium asks for capitals at the start of the empty field.
             #expect(waitUntil(10) { secondText(app)?.lowercased() == "ban " }, "\(client) reported: \(app.lines)")
@@ -113,12 +119,14 @@ extension EndToEnd {
         /// late, so tapboard cannot tell: not tested here, see layouts/README.md.)
         @Test(arguments: [RealClient.gtk4], Compositor.Kind.allCases)
         func aTapInTheFieldMidWordStartsANewWordThere(_ client: RealClient, _ kind: Compositor.Kind) throws {
-            let (c, app, panel) = try session(kind, client, layout: "vi", field: FieldSetup(text: "xin "))
+            let (c, app, panel) = try session(kind, client, layout: "vi", field: FieldSetup(text: "xin ", selection: true))
             try c.tap(panel.taps(["c", "h", "a", "o", "f"]))
             #expect(waitUntil(Self.preeditReport) { preedits(app).contains("chào") }, "\(client) reported: \(app.lines)")
             // The start of the text: the GTK entry fills the window, the page's field is at its top.
             try c.tap(["tap:12,\(client == .gtk4 ? 378 : 110)"])
-            usleep(1_000_000)
+            // The cursor is there.
+            #expect(
+                waitUntil(5) { app.lines.last { $0.hasPrefix("select ") } == "select 0 0" }, "\(client) reported: \(app.lines)")
             try c.tap(panel.taps(["a", "space"]))
             let text = settledFieldText(app)
             _ = try c.screenshot("telex-\(client)-tap-in-field")

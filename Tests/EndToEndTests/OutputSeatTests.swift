@@ -138,9 +138,7 @@ extension EndToEnd {
             #expect(!panelShown(try c.screenshot("no-seat")))
             try c.tap(["move:1,1"])
             #expect(try waitUntil(5) { panelShown(try c.screenshot("seat")) }, "tapboard: \(tb.stderr)")
-            let p = try c.probe(["--hints", "lowercase"])
-            #expect(p.waitFor("focus in"))
-            usleep(300_000)
+            let p = try c.focus(tb, shows: plainPanel) { try c.focusedProbe(["--hints", "lowercase"]) }
             try c.tap(PanelMap(config: Compositor.noSuggestions).taps(["h", "i"]))
             #expect(p.waitFor("text \"hi\""), "probe saw: \(p.lines)")
             #expect(c.isRunning)
@@ -149,15 +147,12 @@ extension EndToEnd {
         /// Item 11: a second seat is noted once; the first one keeps typing.
         @Test func secondSeatIsSaidOnceAndIgnored() throws {
             let c = try Compositor(.sway)
-            let tb = try c.tapboard(config: Compositor.noSuggestions)
-            #expect(try waitUntil(5) { panelShown(try c.screenshot("start")) })
-            let p = try c.probe(["--hints", "lowercase"])
-            #expect(p.waitFor("focus in"))
+            let tb = try c.shownTapboard(config: Compositor.noSuggestions)
+            let p = try c.focus(tb, shows: plainPanel) { try c.focusedProbe(["--hints", "lowercase"]) }
             try c.swaymsg(["seat", "seat1", "fallback", "false"])
             try c.swaymsg(["seat", "seat2", "fallback", "false"])
             #expect(waitUntil(3) { tb.stderr.contains("several seats") }, "tapboard: \(tb.stderr)")
             #expect(tb.stderr.components(separatedBy: "several seats").count == 2, "tapboard: \(tb.stderr)")
-            usleep(300_000)
             try c.tap(PanelMap(config: Compositor.noSuggestions).taps(["o", "k"]))
             #expect(p.waitFor("text \"ok\""), "probe saw: \(p.lines)")
         }
@@ -167,16 +162,10 @@ extension EndToEnd {
             p.lines.last { $0.hasPrefix("text ") }
         }
 
-        /// Waits until the probe's text stops changing for a second; returns it.
+        /// Waits until the probe has said nothing new for a second (at most ten); returns its
+        /// text then, nil if it never went quiet.
         func settledText(_ p: Child) -> String? {
-            var last = text(p)
-            for _ in 0..<10 {
-                usleep(1_000_000)
-                let now = text(p)
-                if now == last { return now }
-                last = now
-            }
-            return nil
+            wentQuiet(p, quiet: 1, seconds: 10) ? text(p) : nil
         }
 
         /// Item 16: a held backspace whose pointer leaves the panel (phoc: no implicit
@@ -184,12 +173,9 @@ extension EndToEnd {
         @Test(arguments: Compositor.Kind.allCases)
         func pointerLeavingAHeldKeyEndsIt(_ kind: Compositor.Kind) throws {
             let c = try Compositor(kind)
-            let tb = try c.tapboard(config: Compositor.noSuggestions)
-            #expect(try waitUntil(5) { panelShown(try c.screenshot("start")) }, "tapboard: \(tb.stderr)")
+            let tb = try c.shownTapboard(config: Compositor.noSuggestions)
             let initial = String(repeating: "x", count: 60)
-            let p = try c.probe(["--initial", initial])
-            #expect(p.waitFor("focus in"))
-            usleep(300_000)
+            let p = try c.focus(tb, shows: plainPanel) { try c.focusedProbe(["--initial", initial]) }
             let panel = try PanelMap(config: Compositor.noSuggestions)
             let bs = try panel.tap("backspace").dropFirst(4)  // "tap:X,Y" -> "X,Y"
             try c.tap(["down:\(bs)", "sleep:900", "move:360,200", "sleep:100", "up", "sleep:300"])
@@ -205,11 +191,8 @@ extension EndToEnd {
         func pointerDeviceGoingEndsAHeldKey(_ kind: Compositor.Kind) throws {
             let c = try Compositor(kind, inputDevice: false)  // the tap's device is the only one
             if kind == .phoc { try c.tap(["move:1,1"]) }  // a seat, for tapboard to start on
-            let tb = try c.tapboard(config: Compositor.noSuggestions)
-            #expect(try waitUntil(5) { panelShown(try c.screenshot("start")) }, "tapboard: \(tb.stderr)")
-            let p = try c.probe(["--initial", String(repeating: "x", count: 60)])
-            #expect(p.waitFor("focus in"))
-            usleep(300_000)
+            let tb = try c.shownTapboard(config: Compositor.noSuggestions)
+            let p = try c.focus(tb, shows: plainPanel) { try c.focusedProbe(["--initial", String(repeating: "x", count: 60)]) }
             let panel = try PanelMap(config: Compositor.noSuggestions)
             let bs = try panel.tap("backspace").dropFirst(4)
             try c.tap(["down:\(bs)", "sleep:900"])  // exits with the button down
@@ -224,12 +207,10 @@ extension EndToEnd {
         @Test(arguments: Compositor.Kind.allCases)
         func characterOutsideUSKeymapTypesAsKeyEvent(_ kind: Compositor.Kind) throws {
             let c = try Compositor(kind)
-            let tb = try c.tapboard(["--layouts", "de"], config: Compositor.noSuggestions)
             let de = try PanelMap(layout: "de", config: Compositor.noSuggestions)
-            #expect(try waitUntil(5) { panelShown(try c.screenshot("start"), de) }, "tapboard: \(tb.stderr)")
-            let p = try c.probe(["--no-text-input"])
-            #expect(p.waitFor("focus in"))
-            usleep(300_000)
+            _ = try c.shownTapboard(["--layouts", "de"], config: Compositor.noSuggestions, shows: de)
+            // No text-input: nothing for tapboard to take, the keyboard focus is all.
+            let p = try c.focusedProbe(["--no-text-input"])
             try c.tap(PanelMap(layout: "de", config: Compositor.noSuggestions).taps(["ü", "a", "ö"]))
             #expect(p.waitFor("text \"üaö\""), "probe saw: \(p.lines)")
         }

@@ -82,6 +82,22 @@ struct PanelMap {
         return m
     }
 
+    /// A screenshot's pixels (every other one) inside the keys of the panel's top row: the
+    /// strip's slots or the toolbar's buttons, to see what the row holds change; nil: no
+    /// such image.
+    func topRowPixels(_ png: String) -> [UInt32]? {
+        guard let image = Canvas(pngFile: png), let top = keys.map(\.y).min() else { return nil }
+        var pixels: [UInt32] = []
+        for k in keys where k.y == top {
+            for y in stride(from: Int(k.y), to: Int(k.y + k.height), by: 2) {
+                for x in stride(from: Int(k.x), to: Int(k.x + k.width), by: 2) {
+                    pixels.append(image.pixel(x: origin.x + x, y: origin.y + y))
+                }
+            }
+        }
+        return pixels
+    }
+
     /// A floating panel: narrower than the output, or not at its bottom.
     var floats: Bool { origin.x != 0 || origin.y != outputHeight - height }
 }

@@ -13,15 +13,8 @@ extension EndToEnd {
         ) throws -> (Compositor, PanelMap, Child) {
             let c = try Compositor(kind, size: size)
             let map = try PanelMap(output: size, config: config)
-            let tb = try c.tapboard(config: config)
-            let p = try c.probe(["--hints", "lowercase"])
-            guard p.waitFor("ready"), p.waitFor("focus in") else {
-                throw HarnessError("the probe got no focus: \(p.lines) \(p.stderr)")
-            }
-            guard try waitUntil(5, { panelShown(try c.screenshot("panel-mode"), map) }) else {
-                throw HarnessError("the panel did not appear as `tapboard geometry` has it: \(tb.stderr)")
-            }
-            usleep(300_000)  // the input method's activate + done arrive just after focus
+            let tb = try c.shownTapboard(config: config, shows: map, name: "panel-mode-start")
+            let p = try c.focus(tb, shows: map, name: "panel-mode") { try c.focusedProbe(["--hints", "lowercase"]) }
             return (c, map, p)
         }
 
@@ -142,7 +135,6 @@ extension EndToEnd {
             guard try waitUntil(5, { panelShown(try c.screenshot("floating"), map) }) else {
                 throw HarnessError("the floating panel did not appear as `tapboard geometry` has it: \(tb.stderr)")
             }
-            usleep(300_000)
             try c.tap(try dragSteps(map, by: (-100, -600)))
             let moved = map.moved(by: (-100, -600))
             guard try waitUntil(5, { panelShown(try c.screenshot("floating-dragged"), moved) }) else {

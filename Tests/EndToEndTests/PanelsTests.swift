@@ -14,12 +14,10 @@ extension EndToEnd {
             -> (Compositor, Child, PanelMap)
         {
             let c = try Compositor(kind)
-            let tb = try c.tapboard(["--layouts", Self.layouts.joined(separator: ",")], config: Compositor.noSuggestions)
             let us = try PanelMap(layout: "us", config: Compositor.noSuggestions)
-            guard try waitUntil(5, { panelShown(try c.screenshot("panels-start"), us) }) else {
-                throw HarnessError("the panel did not appear: \(tb.stderr)")
-            }
-            return (c, try c.realClient(client, field), us)
+            let layouts = ["--layouts", Self.layouts.joined(separator: ",")]
+            let tb = try c.shownTapboard(layouts, config: Compositor.noSuggestions, shows: us, name: "panels-start")
+            return (c, try c.focus(tb, shows: us) { try c.realClient(client, field) }, us)
         }
 
         /// Long-presses the globe key of `us` and slides to `name` in the list; waits until the panel shows it.

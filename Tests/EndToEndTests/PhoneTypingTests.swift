@@ -8,14 +8,15 @@ extension EndToEnd {
         let panel: PanelMap
         init() throws { panel = try PanelMap() }
 
-        func session(_ kind: Compositor.Kind, _ entryArgs: [String] = [], config: [String]? = nil) throws -> (Compositor, Child) {
+        /// `typed`: the word before the cursor in the entry's text, the strip showing what
+        /// it offers in the toolbar's place.
+        func session(
+            _ kind: Compositor.Kind, _ entryArgs: [String] = [], config: [String]? = nil, typed: String? = nil
+        ) throws -> (Compositor, Child) {
             let c = try Compositor(kind)
-            let tb = try c.tapboard(config: config)
-            guard try waitUntil(5, { panelShown(try c.screenshot("start")) }) else {
-                throw HarnessError("the panel did not appear: \(tb.stderr)")
-            }
-            let entry = try c.gtkEntry(entryArgs)
-            usleep(500_000)  // activate, surrounding text, auto-capitalisation
+            let tb = try c.shownTapboard(config: config)
+            // Activate, surrounding text, auto-capitalisation; the strip makes the panel taller.
+            let entry = try c.focus(tb, shows: PanelMap(config: config, typed: typed)) { try c.gtkEntry(entryArgs) }
             return (c, entry)
         }
 
@@ -49,8 +50,7 @@ extension EndToEnd {
             let space = try panel.tap("space").dropFirst(4)
             try c.tap(["down:\(space)", "sleep:900", "up"])
             #expect(waitUntil(5) { (lastText(entry) ?? "").hasPrefix("ab  ") }, "entry: \(entry.lines)")
-            usleep(300_000)
-            let t = lastText(entry) ?? ""
+            let t = settledFieldText(entry, quiet: 0.3) ?? ""
             #expect(t.hasPrefix("ab") && t.dropFirst(2).allSatisfy { $0 == " " }, "entry: \(entry.lines)")
         }
 
@@ -73,15 +73,14 @@ extension EndToEnd {
 
         @Test(arguments: Compositor.Kind.allCases)
         func holdingBackspaceDeletesSeveralCharacters(_ kind: Compositor.Kind) throws {
-            let (c, entry) = try session(kind, ["--text", "the quick brown fox"])
+            let (c, entry) = try session(kind, ["--text", "the quick brown fox"], typed: "fox")
             let bs = try panel.tap("backspace").dropFirst(4)  // "X,Y"
             try c.tap(["down:\(bs)", "sleep:1000", "up"])
             // 1 s held: a delay of 600 ms, then a repeat every 40 ms: about ten characters,
             // never the whole text, never words (those come after fifteen repeats).
             let full = "the quick brown fox"
             #expect(waitUntil(5) { (lastText(entry)?.count ?? full.count) <= full.count - 3 }, "entry: \(entry.lines)")
-            usleep(300_000)
-            let t = lastText(entry) ?? ""
+            let t = settledFieldText(entry, quiet: 0.3) ?? ""
             #expect(full.hasPrefix(t), "entry: \(entry.lines)")
             #expect((4...14).contains(full.count - t.count), "deleted \(full.count - t.count): \(entry.lines)")
         }

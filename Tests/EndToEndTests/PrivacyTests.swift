@@ -15,16 +15,17 @@ extension EndToEnd {
             }
         }
 
-        /// Types `keys` into a fresh probe started with `args`; returns what it holds.
-        func type(_ c: Compositor, _ args: [String], _ map: PanelMap, _ keys: [String]) throws -> String? {
-            let p = try c.probe(args)
-            guard p.waitFor("focus in") else { throw HarnessError("the probe got no focus: \(p.lines)") }
-            usleep(500_000)  // the panel takes the field's keyboard (and strip)
+        /// Types `keys` into a fresh probe started with `args`, once the panel has taken the
+        /// field's keyboard (and strip), `map`; returns what it holds once it has said `want`
+        /// (or after 5 s).
+        func type(
+            _ c: Compositor, _ tb: Child, _ args: [String], _ map: PanelMap, _ keys: [String], want: String
+        ) throws -> String? {
+            let p = try c.focus(tb, shows: map) { try c.focusedProbe(args) }
             try c.tap(map.taps(keys))
-            usleep(800_000)
+            _ = waitUntil(5) { p.lines.last { $0.hasPrefix("text ") } == want }
             let text = p.lines.last { $0.hasPrefix("text ") }
             p.stop()
-            usleep(300_000)
             return text
         }
 
@@ -39,20 +40,22 @@ extension EndToEnd {
 
             let letters = { (word: String) in word.map { String($0) } }
             let password = try type(
-                c, ["--purpose", "password"], PanelMap(purpose: "password"),
-                letters("hunter") + ["space"] + letters("quokka"))
+                c, tb, ["--purpose", "password"], PanelMap(purpose: "password"),
+                letters("hunter") + ["space"] + letters("quokka"), want: "text \"hunter quokka\"")
             #expect(password == "text \"hunter quokka\"")
-            let pin = try type(c, ["--purpose", "pin"], PanelMap(purpose: "pin"), ["2", "4", "6", "8", "1", "3"])
+            let pin = try type(
+                c, tb, ["--purpose", "pin"], PanelMap(purpose: "pin"), ["2", "4", "6", "8", "1", "3"], want: "text \"246813\"")
             #expect(pin == "text \"246813\"")
             let sensitive = try type(
-                c, ["--hints", "sensitive_data"], PanelMap(config: Compositor.noSuggestions),
-                letters("wombat") + ["space"])
+                c, tb, ["--hints", "sensitive_data"], PanelMap(config: Compositor.noSuggestions),
+                letters("wombat") + ["space"], want: "text \"wombat \"")
             #expect(sensitive == "text \"wombat \"")
             usleep(3_500_000)  // longer than learned words wait before they are written
             #expect(listing(data) == before, "a secret field left something on disk")
 
             // A prose field next: its words are learned (so the check above could fail).
-            let prose = try type(c, [], PanelMap(), letters("zebra") + ["space"] + letters("jumps") + ["space"])
+            let prose = try type(
+                c, tb, [], PanelMap(), letters("zebra") + ["space"] + letters("jumps") + ["space"], want: "text \"zebra jumps \"")
             #expect(prose == "text \"zebra jumps \"")
             tb.signal(SIGTERM)
             #expect(waitUntil(5) { !tb.process.isRunning })

@@ -11,15 +11,12 @@ extension EndToEnd {
             field: FieldSetup = FieldSetup()
         ) throws -> (Compositor, Child) {
             let c = try Compositor(kind)
-            let tb = try c.tapboard(tapboardArgs)
             let first = tapboardArgs.firstIndex(of: "--layouts").map { String(tapboardArgs[$0 + 1].split(separator: ",")[0]) }
             // Before a field is focused the panel has no strip.
-            let shown = try PanelMap(layout: first, config: Compositor.noSuggestions)
-            guard try waitUntil(5, { panelShown(try c.screenshot("start"), shown) }) else {
-                throw HarnessError("the panel did not appear: \(tb.stderr)")
-            }
-            let app = try c.realClient(client, field)
-            usleep(300_000)  // the strip makes the panel taller
+            let tb = try c.shownTapboard(tapboardArgs, shows: try PanelMap(layout: first, config: Compositor.noSuggestions))
+            // The strip makes the panel taller, unless the settings turn it off.
+            let focused = try PanelMap(layout: first, config: tapboardArgs.contains("--config") ? Compositor.noSuggestions : nil)
+            let app = try c.focus(tb, shows: focused) { try c.realClient(client, field) }
             return (c, app)
         }
 

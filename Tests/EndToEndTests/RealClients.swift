@@ -22,6 +22,8 @@ struct FieldSetup: Sendable {
     var password = false
     /// A second field below the first (reported as `second "..."`), to move focus to.
     var second = false
+    /// The GTK 4 entry and the page report the field's selection (`select START END`).
+    var selection = false
 
     var clientArgs: [String] {
         var args: [String] = []
@@ -31,8 +33,8 @@ struct FieldSetup: Sendable {
         return args
     }
 
-    /// What the GTK clients are told (the page gets `--password` instead).
-    var gtkArgs: [String] { clientArgs + (password ? ["--purpose", "password"] : []) }
+    /// What the GTK clients are told (the page gets `--password` and `--selection` instead).
+    var gtkArgs: [String] { clientArgs + (password ? ["--purpose", "password"] : []) + (selection ? ["--report-selection"] : []) }
 }
 
 /// The field's current text: the last `text "..."` line.
@@ -45,6 +47,13 @@ func fieldText(_ client: Child) -> String? {
 /// Waits until the client has said nothing new for `quiet` seconds (at most `seconds`),
 /// then returns the field's text: `initial` if it never reported a change.
 func settledFieldText(_ client: Child, initial: String? = nil, quiet: Double = 1, seconds: Double = 10) -> String? {
+    _ = wentQuiet(client, quiet: quiet, seconds: seconds)
+    return fieldText(client) ?? initial
+}
+
+/// Waits until the client has said nothing new for `quiet` seconds; false: it kept
+/// talking for `seconds`.
+func wentQuiet(_ client: Child, quiet: Double, seconds: Double) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     var count = client.lines.count
     var since = Date()
@@ -55,9 +64,9 @@ func settledFieldText(_ client: Child, initial: String? = nil, quiet: Double = 1
             count = now
             since = Date()
         }
-        if Date().timeIntervalSince(since) >= quiet { break }
+        if Date().timeIntervalSince(since) >= quiet { return true }
     }
-    return fieldText(client) ?? initial
+    return false
 }
 
 extension Compositor {
@@ -65,7 +74,8 @@ extension Compositor {
     /// Browsers are slow to start under pixman.
     static let browserStart: Double = 30
 
-    /// Starts `client` with its field set up, and waits until the field has focus.
+    /// Starts `client` with its field set up, and waits until the field has focus (tapboard
+    /// may not have the field yet: `focus` waits for that).
     func realClient(_ client: RealClient, _ field: FieldSetup = FieldSetup()) throws -> Child {
         let c: Child
         switch client {
@@ -76,8 +86,6 @@ extension Compositor {
         case .firefox: c = try firefox(field)
         case .chromium: c = try chromium(field)
         }
-        // The input method's activate, surrounding text and content type follow focus.
-        usleep(client == .gtk3 || client == .gtk4 ? 500_000 : 1_000_000)
         return c
     }
 
@@ -96,7 +104,8 @@ extension Compositor {
         let server = try start(
             "/usr/bin/python3",
             [Self.clients + "/browser-page.py"] + field.clientArgs
-                + (field.multiline ? ["--textarea"] : []) + (field.password ? ["--password"] : []))
+                + (field.multiline ? ["--textarea"] : []) + (field.password ? ["--password"] : [])
+                + (field.selection ? ["--selection"] : []))
         var url: String?
         _ = waitUntil(10) {
             url = server.lines.first { $0.hasPrefix("url ") }.map { String($0.dropFirst(4)) }

@@ -53,11 +53,8 @@ extension EndToEnd {
             let map = try PanelMap(config: config)
             #expect(map.keys.prefix(10).map(\.label) == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"])
             let c = try Compositor(kind)
-            let tb = try c.tapboard(config: config)
-            guard try waitUntil(5, { panelShown(try c.screenshot("number-row"), map) }) else {
-                throw HarnessError("the panel with the number row did not appear: \(tb.stderr)")
-            }
-            let app = try c.realClient(client)
+            let tb = try c.shownTapboard(config: config, shows: map, name: "number-row")
+            let app = try c.focus(tb, shows: map) { try c.realClient(client) }
             try c.tap(map.taps(["2", "0", "2", "6", "space", "7"]))
             #expect(settledFieldText(app) == "2026 7", "\(client) field: \(app.lines)")
         }

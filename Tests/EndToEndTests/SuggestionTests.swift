@@ -38,13 +38,11 @@ extension EndToEnd {
             field: FieldSetup = FieldSetup()
         ) throws -> (Compositor, Child, Child) {
             let c = try Compositor(kind)
-            let tb = try c.tapboard()
-            let plain = try PanelMap(config: Compositor.noSuggestions)
-            guard try waitUntil(5, { panelShown(try c.screenshot("start"), plain) }) else {
-                throw HarnessError("the panel did not appear: \(tb.stderr)")
+            let tb = try c.shownTapboard()
+            // The strip makes the panel taller (none in a password field).
+            let app = try c.focus(tb, shows: PanelMap(purpose: field.password ? "password" : nil)) {
+                try c.realClient(client, field)
             }
-            let app = try c.realClient(client, field)
-            usleep(300_000)  // the strip makes the panel taller
             return (c, tb, app)
         }
 

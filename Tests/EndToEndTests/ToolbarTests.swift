@@ -2,6 +2,11 @@ import Foundation
 import TapboardRender
 import Testing
 
+/// Which of two fields has the focus: the last `focus first|second` line.
+func focused(_ client: Child) -> String? {
+    client.lines.last { $0.hasPrefix("focus ") }.map { String($0.dropFirst(6)) }
+}
+
 /// The second field's current text: the last `second "..."` line.
 func secondFieldText(_ client: Child) -> String? {
     client.lines.last { $0.hasPrefix("second ") }.flatMap {
@@ -28,20 +33,20 @@ extension EndToEnd {
             field: FieldSetup = FieldSetup()
         ) throws -> (Compositor, Child, Child) {
             let c = try Compositor(kind)
-            let tb = try c.tapboard()
-            guard try waitUntil(5, { panelShown(try c.screenshot("start"), plainPanel) }) else {
-                throw HarnessError("the panel did not appear: \(tb.stderr)")
+            let tb = try c.shownTapboard()
+            // The toolbar makes the panel taller.
+            let app = try c.focus(tb, shows: PanelMap(purpose: field.password ? "password" : nil)) {
+                try c.realClient(client, field)
             }
-            let app = try c.realClient(client, field)
-            usleep(300_000)  // the toolbar makes the panel taller
             return (c, tb, app)
         }
 
         func nextAndPrevious(_ kind: Compositor.Kind, _ client: RealClient) throws {
             let (c, tb, app) = try session(kind, client, field: FieldSetup(second: true))
             let panel = try PanelMap()
+            let toolbar = panel.topRowPixels(try c.screenshot("toolbar-\(client)"))
             try c.tap([panel.tap("next-field")])
-            usleep(700_000)  // focus moves: the input method is activated for the second field
+            #expect(waitUntil(5) { focused(app) == "second" }, "\(client): \(app.lines)")
             try c.tap(panel.taps(["h", "i"]))
             // Chromium asks for auto_capitalization in the page's second field (a plain textarea).
             let typed = client == .chromium ? "Hi" : "hi"
@@ -50,9 +55,9 @@ extension EndToEnd {
             // An empty field again: the toolbar is back in the strip's place.
             try c.tap(panel.taps(["backspace", "backspace"]))
             #expect(waitUntil(5) { secondFieldText(app) == "" })
-            usleep(300_000)
+            #expect(try waitUntil(5) { panel.topRowPixels(try c.screenshot("toolbar-back-\(client)")) == toolbar })
             try c.tap([panel.tap("previous-field")])
-            usleep(700_000)
+            #expect(waitUntil(5) { focused(app) == "first" }, "\(client): \(app.lines)")
             try c.tap(panel.taps(["o", "k"]))
             #expect(waitUntil(5) { fieldText(app) == "ok" }, "\(client): \(app.lines)")
             #expect(secondFieldText(app) == "")
@@ -93,7 +98,6 @@ extension EndToEnd {
             #expect(try waitUntil(5) { panelShown(try c.screenshot("touch-shown-\(client)"), panel) }, "tapboard: \(tb.stderr)")
             try c.tap([panel.tap("done")])
             #expect(try waitUntil(5) { !panelShown(try c.screenshot("touch-done-\(client)"), panel) })
-            usleep(500_000)
             // The GTK 4 window's upper half is the focused entry; the GTK 3 entry is its
             // window's top row, below the header bar GTK 3 draws on phoc (none on sway).
             let y = client == .gtk4 ? c.height / 4 : kind == .phoc ? 55 : 15

@@ -12,32 +12,21 @@ extension EndToEnd {
         init() throws { panel = try PanelMap(config: Compositor.noSuggestions) }
 
         /// A compositor with tapboard running and its panel on screen.
-        func session(_ kind: Compositor.Kind, tapboardArgs: [String] = []) throws -> (Compositor, Child) {
+        func session(_ kind: Compositor.Kind) throws -> (Compositor, Child) {
             let c = try Compositor(kind)
-            let tb = try c.tapboard(tapboardArgs, config: Compositor.noSuggestions)
-            if !tapboardArgs.contains("--hidden") {
-                let shown = try waitUntil(5) { panelShown(try c.screenshot("start")) }
-                guard shown else { throw HarnessError("the panel did not appear; tapboard said: \(tb.stderr)") }
-            }
-            return (c, tb)
+            return (c, try c.shownTapboard(config: Compositor.noSuggestions))
         }
 
-        /// Starts the probe and waits until its field is focused and ready for input.
-        func focusedProbe(_ c: Compositor, _ args: [String] = []) throws -> Child {
-            let p = try c.probe(args)
-            guard p.waitFor("ready"), p.waitFor("focus in") else {
-                throw HarnessError("the probe got no focus: \(p.lines) \(p.stderr)")
-            }
-            // The input method's activate + done arrive just after focus.
-            usleep(300_000)
-            return p
+        /// Starts the probe and waits until tapboard has its field (the panel shows for it).
+        func focusedProbe(_ c: Compositor, _ tb: Child, _ args: [String] = []) throws -> Child {
+            try c.focus(tb, shows: panel) { try c.focusedProbe(args) }
         }
 
         @Test(arguments: Compositor.Kind.allCases)
         func tappingTypesHello(_ kind: Compositor.Kind) throws {
-            let (c, _) = try session(kind)
+            let (c, tb) = try session(kind)
             // Lower-case hint: no auto-capitalisation at the start of the field.
-            let p = try focusedProbe(c, ["--hints", "lowercase"])
+            let p = try focusedProbe(c, tb, ["--hints", "lowercase"])
             try c.tap(panel.taps(["h", "e", "l", "l", "o"]))
             #expect(p.waitFor("text \"hello\""), "probe saw: \(p.lines)")
             // Through text-input, one commit_string per key.
@@ -51,8 +40,8 @@ extension EndToEnd {
 
         @Test(arguments: Compositor.Kind.allCases)
         func shiftCapitalisesOneLetter(_ kind: Compositor.Kind) throws {
-            let (c, _) = try session(kind)
-            let p = try focusedProbe(c, ["--hints", "lowercase"])
+            let (c, tb) = try session(kind)
+            let p = try focusedProbe(c, tb, ["--hints", "lowercase"])
             try c.tap(panel.taps(["shift", "h", "i"]))
             #expect(p.waitFor("text \"Hi\""), "probe saw: \(p.lines)")
         }
@@ -61,8 +50,8 @@ extension EndToEnd {
         func backspaceIsAKeyEvenWithSurroundingText(_ kind: Compositor.Kind) throws {
             // GTK4 counts delete lengths in characters, GTK3 in bytes and GTK3 hides its
             // selection: a key is right in all of them.
-            let (c, _) = try session(kind)
-            let p = try focusedProbe(c, ["--initial", "café"])
+            let (c, tb) = try session(kind)
+            let p = try focusedProbe(c, tb, ["--initial", "café"])
             try c.tap(panel.taps(["backspace", "backspace"]))
             #expect(p.waitFor("text \"ca\""), "probe saw: \(p.lines)")
             #expect(p.lines.filter { $0 == "key BackSpace" }.count == 2)
@@ -71,8 +60,8 @@ extension EndToEnd {
 
         @Test(arguments: Compositor.Kind.allCases)
         func backspaceWithoutSurroundingTextSendsAKey(_ kind: Compositor.Kind) throws {
-            let (c, _) = try session(kind)
-            let p = try focusedProbe(c, ["--no-surrounding", "--initial", "abc"])
+            let (c, tb) = try session(kind)
+            let p = try focusedProbe(c, tb, ["--no-surrounding", "--initial", "abc"])
             try c.tap(panel.taps(["backspace"]))
             #expect(p.waitFor("text \"ab\""), "probe saw: \(p.lines)")
             #expect(p.lines.contains("key BackSpace"))
@@ -81,8 +70,10 @@ extension EndToEnd {
 
         @Test(arguments: Compositor.Kind.allCases)
         func panelFollowsTextFieldFocus(_ kind: Compositor.Kind) throws {
-            let (c, _) = try session(kind, tapboardArgs: ["--hidden"])
-            usleep(300_000)
+            let c = try Compositor(kind)
+            let tb = try c.tapboard(["--hidden"], config: Compositor.noSuggestions)
+            // Up and drawing: the handle shows in the panel's place.
+            #expect(try waitUntil(5) { try c.handleDrawn("hidden-handle") }, "tapboard said: \(tb.stderr)")
             #expect(!panelShown(try c.screenshot("hidden-at-start")))
             let p = try c.probe()
             #expect(p.waitFor("focus in"))
@@ -98,7 +89,8 @@ extension EndToEnd {
         @Test(arguments: Compositor.Kind.allCases)
         func clientWithoutTextInputGetsKeyEvents(_ kind: Compositor.Kind) throws {
             let (c, _) = try session(kind)
-            let p = try focusedProbe(c, ["--no-text-input"])
+            // No text-input: nothing for tapboard to take, the keyboard focus is all.
+            let p = try c.focusedProbe(["--no-text-input"])
             try c.tap(panel.taps(["h", "e", "l", "l", "o"]))
             #expect(p.waitFor("text \"hello\""), "probe saw: \(p.lines)")
             #expect(p.lines.filter { $0.hasPrefix("key ") } == ["key h", "key e", "key l", "key l", "key o"])
@@ -107,7 +99,7 @@ extension EndToEnd {
         @Test(arguments: Compositor.Kind.allCases)
         func signalsHideAndShowThePanel(_ kind: Compositor.Kind) throws {
             let (c, tb) = try session(kind)
-            let p = try focusedProbe(c, ["--hints", "lowercase"])
+            let p = try focusedProbe(c, tb, ["--hints", "lowercase"])
             // A tap first: its key bubble is a subsurface, which phoc 0.24 must survive losing.
             try c.tap(panel.taps(["q"]))
             tb.signal(SIGUSR1)
@@ -125,10 +117,13 @@ extension EndToEnd {
 
         @Test(arguments: Compositor.Kind.allCases)
         func footReceivesTextAndEnter(_ kind: Compositor.Kind) throws {
-            let (c, _) = try session(kind)
+            let (c, tb) = try session(kind)
             let out = c.runDir + "/foot-line"
-            let foot = try c.start("/usr/bin/foot", ["sh", "-c", "IFS= read -r line; printf '%s' \"$line\" > '\(out)'"])
-            usleep(1_500_000)  // the window maps and the shell starts
+            // A line typed before the shell reads is kept by the terminal until it does.
+            let terminal = try PanelMap(purpose: "terminal", config: Compositor.noSuggestions)
+            let foot = try c.focus(tb, shows: terminal, name: "foot") {
+                try c.start("/usr/bin/foot", ["sh", "-c", "IFS= read -r line; printf '%s' \"$line\" > '\(out)'"])
+            }
             try c.tap(panel.taps(["h", "i", "return"]))
             #expect(waitUntil(5) { FileManager.default.fileExists(atPath: out) }, "foot: \(foot.stderr.suffix(500))")
             #expect((try? String(contentsOfFile: out, encoding: .utf8)) == "hi")

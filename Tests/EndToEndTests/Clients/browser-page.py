@@ -9,9 +9,11 @@
 #   select A B        the field's selection after a selectionchange (with --selection)
 #   preedit "..."     the composition (preedit) shown in the field; "" when it ends
 #   key NAME          a keydown in the field (KeyboardEvent.key), for diagnosis
+#   focus first|second  with --second, a field got the focus
 # Options: --text INITIAL, --select-all (select the initial text once focused),
 # --textarea, --selection, --password (a password field), --second (a second, tall field
-# below the first, reported as "second "...""). Standard library only; nothing beyond loopback.
+# below the first, reported as "second "..."", and "focus first" or "focus second" when one
+# of the two gets the focus). Standard library only; nothing beyond loopback.
 import http.server
 import json
 import sys
@@ -60,7 +62,11 @@ function report(event) {
 }
 f.addEventListener("input", () => report({kind: "text", value: f.value}));
 const g = document.getElementById("g");
-if (g) g.addEventListener("input", () => report({kind: "second", value: g.value}));
+if (g) {
+    g.addEventListener("input", () => report({kind: "second", value: g.value}));
+    f.addEventListener("focus", () => report({kind: "focus", value: "first"}));
+    g.addEventListener("focus", () => report({kind: "focus", value: "second"}));
+}
 f.addEventListener("compositionupdate", (e) => report({kind: "preedit", value: e.data}));
 f.addEventListener("compositionend", () => report({kind: "preedit", value: ""}));
 f.addEventListener("keydown", (e) => report({kind: "key", value: e.key}));
@@ -122,6 +128,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             say("second " + json.dumps(event.get("value", "")))
         elif kind == "preedit":
             say("preedit " + json.dumps(event.get("value", "")))
+        elif kind == "focus":
+            say("focus " + str(event.get("value", "")))
         elif kind == "key":
             say("key " + str(event.get("value", "")))
         elif kind == "select":

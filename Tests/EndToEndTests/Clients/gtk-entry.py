@@ -4,8 +4,11 @@
 # "preedit "..."" when the entry's preedit changes, and "activate" when Return activates
 # the entry. Options: --purpose NAME, --hints a,b,
 # --text INITIAL, --select-all (select the initial text once focused), --second (a second
-# entry filling the lower half of the window, reported as "second "...""), --report-size
-# (a line "size W H" whenever the window's size changes, W and H in logical pixels).
+# entry filling the lower half of the window, reported as "second "..."", and "focus first"
+# or "focus second" when one of the two gets the keyboard focus), --report-size
+# (a line "size W H" whenever the window's size changes, W and H in logical pixels),
+# --report-selection (the entry's selection, "select START END" in characters, whenever it
+# or the cursor moves).
 import json
 import sys
 
@@ -21,6 +24,7 @@ multiline = "--multiline" in args
 second = "--second" in args
 select_all = "--select-all" in args
 report_size = "--report-size" in args
+report_selection = "--report-selection" in args
 if "--purpose" in args:
     purpose = args[args.index("--purpose") + 1]
 initial = args[args.index("--text") + 1] if "--text" in args else ""
@@ -46,6 +50,15 @@ def on_activate(app):
         field.connect("changed", lambda e: say("text " + json.dumps(e.get_text())))
         field.connect("activate", lambda e: say("activate"))
         field.get_delegate().connect("preedit-changed", lambda t, s: say("preedit " + json.dumps(s)))
+        if report_selection:
+            def selection(*_):
+                # (start, end), or () without a selection: then the cursor.
+                bounds = field.get_selection_bounds()
+                say("select %d %d" % (tuple(bounds) if bounds else (field.get_position(),) * 2))
+
+            # The entry's text widget holds the selection and says when it moves.
+            field.get_delegate().connect("notify::selection-bound", selection)
+            field.get_delegate().connect("notify::cursor-position", selection)
     field.set_input_purpose(getattr(Gtk.InputPurpose, purpose.upper()))
     flags = Gtk.InputHints.NONE
     for h in hints:
@@ -55,6 +68,10 @@ def on_activate(app):
         box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, homogeneous=True)
         other = Gtk.Entry()
         other.connect("changed", lambda e: say("second " + json.dumps(e.get_text())))
+        for name, widget in (("first", field), ("second", other)):
+            focus = Gtk.EventControllerFocus()
+            focus.connect("enter", lambda c, name=name: say("focus " + name))
+            widget.add_controller(focus)
         box.append(field)
         box.append(other)
         win.set_child(box)

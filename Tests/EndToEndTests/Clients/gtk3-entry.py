@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 # Test-only GTK 3 client: one Gtk.Entry in a window.
-# Prints "ready" once the entry has focus and "text "..."" (JSON-quoted) after every
-# change. Options: --text INITIAL, --purpose NAME, --hints a,b, --select-all (select the
-# initial text once the entry has focus).
+# Prints "ready" once the entry has focus, "text "..."" (JSON-quoted) after every
+# change and "preedit "..."" when the entry's preedit changes. Options: --text INITIAL,
+# --purpose NAME, --hints a,b, --select-all (select the initial text once the entry has
+# focus).
 import json
 import sys
 
@@ -39,6 +40,7 @@ for h in hints:
     flags |= getattr(Gtk.InputHints, h.upper())
 entry.set_input_hints(flags)
 entry.connect("changed", lambda e: say("text " + json.dumps(e.get_text())))
+entry.connect("preedit-changed", lambda e, s: say("preedit " + json.dumps(s)))
 box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL)
 box.pack_start(entry, False, False, 0)
 win.add(box)
