@@ -11,7 +11,8 @@
 # make format   rewrites Sources, Tests and Fuzz in the style .swift-format sets
 # make bench    tapboard beside wvkbd and squeekboard in one headless session
 # make install  PREFIX=/usr/local [DESTDIR=...]: binary, layouts and panel pictures, dictionaries,
-#               example themes, translations, man page, systemd user unit, desktop entries; make uninstall removes them (same PREFIX and DESTDIR)
+#               example themes, translations, man page, systemd user unit, desktop entries, the guide
+#               (README and docs/ under share/doc/tapboard); make uninstall removes them (same PREFIX and DESTDIR)
 # make deb      the Debian package .build/deb/tapboard_VERSION_amd64.deb (dpkg-buildpackage: the release build,
 #               reused when there is one, and what install-files installs, PREFIX=/usr), then lintian on it
 #               (errors and warnings fail; debian/tapboard.lintian-overrides says why for what is left)
@@ -23,6 +24,7 @@ MANDIR = $(PREFIX)/share/man/man1
 UNITDIR = $(PREFIX)/lib/systemd/user
 APPDIR = $(PREFIX)/share/applications
 LOCALEDIR = $(PREFIX)/share/locale
+DOCDIR = $(PREFIX)/share/doc/tapboard
 # The translations (po/LANG.po), compiled by scripts/make-mo into .build/locale.
 LANGS = $(basename $(notdir $(wildcard po/*.po)))
 MOFILES = $(foreach l,$(LANGS),$(l)/LC_MESSAGES/tapboard.mo)
@@ -36,6 +38,8 @@ IMAGEDIRS = $(sort $(dir $(IMAGES)))
 DESKTOP = tapboard.desktop sm.puri.OSK0.desktop
 # The built-in themes as files to copy and change.
 THEMES = $(wildcard data/themes/*.theme)
+# The user's guide: the README and the pages it links, kept side by side so that their links work.
+GUIDE = $(wildcard docs/*.md docs/*.png)
 
 .PHONY: deps build release run test check format bench install install-files uninstall deb clean
 
@@ -120,6 +124,9 @@ install-files:
 	install -Dm644 .build/dist/tapboard.service $(DESTDIR)$(UNITDIR)/tapboard.service
 	install -d $(DESTDIR)$(APPDIR)
 	install -m644 $(addprefix .build/dist/,$(DESKTOP)) $(DESTDIR)$(APPDIR)/
+	install -Dm644 README.md $(DESTDIR)$(DOCDIR)/README.md
+	install -d $(DESTDIR)$(DOCDIR)/docs
+	install -m644 $(GUIDE) $(DESTDIR)$(DOCDIR)/docs/
 
 # Removes what install-files put there, and the directories it made under share/tapboard.
 uninstall:
@@ -129,9 +136,11 @@ uninstall:
 		$(addprefix $(DESTDIR)$(DATADIR)/,$(IMAGES)) \
 		$(addprefix $(DESTDIR)$(DATADIR)/dictionaries/,$(notdir $(DICTS))) \
 		$(addprefix $(DESTDIR)$(DATADIR)/themes/,$(notdir $(THEMES))) \
-		$(addprefix $(DESTDIR)$(LOCALEDIR)/,$(MOFILES))
+		$(addprefix $(DESTDIR)$(LOCALEDIR)/,$(MOFILES)) \
+		$(DESTDIR)$(DOCDIR)/README.md $(addprefix $(DESTDIR)$(DOCDIR)/,$(GUIDE))
 	for d in $(addprefix $(DESTDIR)$(DATADIR)/,$(IMAGEDIRS)) \
-		$(DESTDIR)$(DATADIR)/layouts $(DESTDIR)$(DATADIR)/dictionaries $(DESTDIR)$(DATADIR)/themes $(DESTDIR)$(DATADIR); do \
+		$(DESTDIR)$(DATADIR)/layouts $(DESTDIR)$(DATADIR)/dictionaries $(DESTDIR)$(DATADIR)/themes $(DESTDIR)$(DATADIR) \
+		$(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR); do \
 		[ ! -d $$d ] || rmdir --ignore-fail-on-non-empty $$d || exit 1; done
 
 # dpkg-buildpackage writes into DEBDIR, not the parent directory (debian/rules: TAPBOARD_DEB_DIR).

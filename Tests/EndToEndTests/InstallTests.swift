@@ -126,6 +126,13 @@ private func validList(_ message: String) -> [String] {
         let german = try runToEnd(bin, ["preview"], env: env.merging(["LANG": "de_DE.UTF-8"]) { $1 })
         #expect(german.2 == "tapboard preview: --output BxH ist nötig\n", "\(german.2)")
 
+        // The guide is installed beside the README, so that the README's links to docs/ work there.
+        let guide = try FileManager.default.contentsOfDirectory(atPath: Repository.root + "/docs")
+        #expect(guide.contains("guide.md"))
+        for page in ["README.md"] + guide.map({ "docs/" + $0 }) {
+            #expect(FileManager.default.fileExists(atPath: tmp + "/usr/share/doc/tapboard/" + page), "\(page) not installed")
+        }
+
         // Uninstall leaves no file, nor share/tapboard.
         let uninstall = try runToEnd("/usr/bin/make", make + ["uninstall"])
         try #require(uninstall.0 == 0, "make uninstall: \(uninstall.2)")
