@@ -54,7 +54,9 @@ public final class LayerSurface {
     public init(
         display: Display, height: Int, place: PanelPlace = .docked, output: Output? = nil, exclusive: Bool = true
     ) throws(WaylandError) {
-        (surface, layerSurface) = try display.makeLayerSurface(on: output, namespace: "tapboard", for: "the panel")
+        // "osk": phoc raises the layer surface of that name above its lock screen (on the
+        // overlay layer), so that a password can be typed there; squeekboard uses it too.
+        (surface, layerSurface) = try display.makeLayerSurface(on: output, namespace: "osk", for: "the panel")
         self.display = display
         self.exclusive = exclusive
         pinnedOutput = output

@@ -181,7 +181,12 @@ final class Compositor: @unchecked Sendable {
     /// wl_keyboard on every such change and drops the key events sent meanwhile). False:
     /// none, and phoc has no wl_seat until a test makes a device with `tap`.
     /// `sessionBus`: a private session bus for tapboard (`busAddress`); false: none.
-    init(_ kind: Kind, size: (Int, Int) = (720, 1280), inputDevice: Bool = true, sessionBus: Bool = true) throws {
+    /// `busForEveryUser`: that bus takes clients of any user (a shell run as a test user), not
+    /// only root's.
+    init(
+        _ kind: Kind, size: (Int, Int) = (720, 1280), inputDevice: Bool = true, sessionBus: Bool = true,
+        busForEveryUser: Bool = false
+    ) throws {
         self.kind = kind
         (width, height) = size
         runDir = "/tmp/tapboard-e2e-\(kind.rawValue)-\(getpid())-\(Int.random(in: 0..<1_000_000))"
@@ -199,12 +204,11 @@ final class Compositor: @unchecked Sendable {
         if sessionBus {
             // Not RUNDIR/bus: clients that look there when no address is given (GLib,
             // libdbus) run without a bus, as before; only tapboard and `busCall` get it.
+            let config = busForEveryUser ? "--config-file=" + (try everyUsersBusConfig()) : "--session"
             let b = try Child(
                 "/usr/bin/dbus-daemon",
-                [
-                    "--session", "--nofork", "--nopidfile", "--print-address",
-                    "--address=unix:path=\(runDir)/session-bus"
-                ], env: ["PATH": path])
+                [config, "--nofork", "--nopidfile", "--print-address", "--address=unix:path=\(runDir)/session-bus"],
+                env: ["PATH": path])
             guard waitUntil(10, { !b.lines.isEmpty }) else { throw HarnessError("dbus-daemon did not start: \(b.stderr)") }
             bus = b
         }
@@ -215,6 +219,29 @@ final class Compositor: @unchecked Sendable {
                 throw HarnessError("tapboard-tap hold failed: \(pointer.stderr)")
             }
         }
+    }
+
+    /// A session bus's configuration that lets every user connect (a session bus takes only
+    /// its owner's clients), with no services to start; it listens where `--address` says.
+    private func everyUsersBusConfig() throws -> String {
+        let file = runDir + "/every-users-bus.conf"
+        let policy = """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>session</type>
+              <listen>unix:path=\(runDir)/session-bus</listen>
+              <auth>EXTERNAL</auth>
+              <policy context="default">
+                <allow user="*"/>
+                <allow send_destination="*" eavesdrop="true"/>
+                <allow eavesdrop="true"/>
+                <allow own="*"/>
+              </policy>
+            </busconfig>
+            """
+        try policy.write(toFile: file, atomically: true, encoding: .utf8)
+        return file
     }
 
     deinit {
