@@ -86,12 +86,17 @@ struct PanelMap {
     /// strip's slots or the toolbar's buttons, to see what the row holds change; nil: no
     /// such image.
     func topRowPixels(_ png: String) -> [UInt32]? {
-        guard let image = Canvas(pngFile: png), let top = keys.map(\.y).min() else { return nil }
+        Canvas(pngFile: png).flatMap { topRowPixels(of: $0, at: origin) }
+    }
+
+    /// The same pixels of an image with the panel's top left corner at `corner` (a preview's: 0, 0).
+    func topRowPixels(of image: Canvas, at corner: (x: Int, y: Int)) -> [UInt32]? {
+        guard let top = keys.map(\.y).min() else { return nil }
         var pixels: [UInt32] = []
         for k in keys where k.y == top {
             for y in stride(from: Int(k.y), to: Int(k.y + k.height), by: 2) {
                 for x in stride(from: Int(k.x), to: Int(k.x + k.width), by: 2) {
-                    pixels.append(image.pixel(x: origin.x + x, y: origin.y + y))
+                    pixels.append(image.pixel(x: corner.x + x, y: corner.y + y))
                 }
             }
         }

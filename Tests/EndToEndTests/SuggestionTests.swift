@@ -71,6 +71,31 @@ extension EndToEnd {
             #expect(settledFieldText(app) == "becuase ", "\(client) field: \(app.lines)")
         }
 
+        /// The strip keeps the band through a word it has nothing for: after "see ", each letter of
+        /// "xkcd" leaves the strip as `tapboard preview --typed` draws it (the word as typed in its
+        /// middle slot), never the toolbar an empty field shows (issue 50).
+        @Test(arguments: Compositor.Kind.allCases)
+        func aWordTheDictionaryLacksKeepsTheStripThroughTheWord(_ kind: Compositor.Kind) throws {
+            let (c, tb, app) = try session(kind, .gtk4)
+            let panel = try PanelMap()
+            let toolbar = panel.topRowPixels(try c.screenshot("band-empty-field"))
+            try c.tap(panel.taps(["s", "e", "e", "space"]))
+            #expect(settledFieldText(app) == "see ", "field: \(app.lines)")
+            for typed in ["x", "xk", "xkc", "xkcd"] {
+                try c.tap([panel.tap(String(typed.last!))])
+                let map = try PanelMap(context: "see ", typed: typed)
+                let strip = try #require(preview(map).flatMap { map.topRowPixels(of: $0, at: (0, 0)) })
+                var shown: [UInt32]?
+                #expect(
+                    try waitUntil(5) {
+                        shown = map.topRowPixels(try c.screenshot("band-\(typed)"))
+                        return shown == strip
+                    }, "after \(typed) the strip is not as tapboard preview draws it; tapboard: \(tb.stderr)")
+                #expect(shown != toolbar, "the toolbar came back after \(typed)")
+            }
+            #expect(settledFieldText(app) == "see xkcd", "field: \(app.lines)")
+        }
+
         /// Words typed right stay as typed: autocorrect never rewrites a known word because of
         /// what came before it (an old next-word list made "fox jumps" into "fox bumps").
         @Test(arguments: Compositor.Kind.allCases)
