@@ -31,7 +31,8 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
         for name in names {
             let lexicon = try shippedDictionary(String(name.dropLast(4)))
             #expect(lexicon.language == String(name.dropLast(4)), "\(name)")
-            #expect((20_000...60_000).contains(lexicon.count), "\(name): \(lexicon.count) words")
+            // Korean: 18,011 (wordfreq's MeCab tokens that hunspell-ko accepts).
+            #expect((15_000...60_000).contains(lexicon.count), "\(name): \(lexicon.count) words")
         }
     }
 
