@@ -99,6 +99,7 @@ bench: release
 	scripts/install-deps bench
 	scripts/bench
 	scripts/bench-suggest
+	scripts/bench-korean
 
 install: release
 	$(MAKE) --no-print-directory install-files

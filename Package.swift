@@ -51,7 +51,7 @@ let package = Package(
 
         // What the test targets share: the repository's files, the shipped keyboards, a keyboard library.
         .target(name: "TestSupport", dependencies: ["TapboardCore"], path: "Tests/TestSupport", swiftSettings: strict),
-        .testTarget(name: "TapboardCoreTests", dependencies: ["TapboardCore", "TestSupport"], exclude: ["Golden"],
+        .testTarget(name: "TapboardCoreTests", dependencies: ["TapboardCore", "TapboardEngines", "TestSupport"], exclude: ["Golden"],
                     swiftSettings: strict),
         .testTarget(name: "TapboardRenderTests", dependencies: ["TapboardCore", "TapboardRender", "TestSupport"],
                     exclude: ["Goldens"], swiftSettings: strict),

@@ -41,11 +41,18 @@ public struct DictionaryStore {
         return try? open(path).get()
     }
 
-    /// The language's spell checker: its shipped word file, else hunspell (opened when first asked).
-    public func spellChecker(language: String) -> (any SpellChecker, Mapped?) {
+    /// The language's spell checker: its shipped word file, else hunspell (opened when first
+    /// asked); nil for the languages in `withoutSpellChecker`.
+    public func spellChecker(language: String) -> ((any SpellChecker)?, Mapped?) {
         if let known = loadKnown(language: language) { return (WordSourceSpellChecker(known.words), known) }
+        let names = DictionaryStore.names(for: language)
+        if names.contains(where: DictionaryStore.withoutSpellChecker.contains) { return (nil, nil) }
         return (Hunspell(language: language, log: printError), nil)
     }
+
+    /// Languages never corrected whose hunspell costs more than it gives: Korean's took
+    /// 0.8 s and 52 MB resident on the first word the dictionary lacks.
+    static let withoutSpellChecker: Set<String> = ["ko"]
 
     /// The dictionary for `language`, memory-mapped, or a one-line reason.
     public func load(language: String) -> Result<Mapped, StoreError> {

@@ -11,7 +11,12 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
         return 64
     }
     guard let (layout, _) = commandLayout(o, store: store) else { return 1 }
-    if case .engine(let e)? = layout.compose { return engineSuggest(e, o) }
+    // Korean's engine composes syllables only: its words come from the dictionary.
+    var composer: (any Composition)?
+    if case .engine(let e)? = layout.compose {
+        guard !e.offersCandidates else { return engineSuggest(e, o) }
+        composer = EngineOpener(dataDirectory: LearnedStore.directory, learning: false).composition(for: e)
+    }
     guard let (engine, dictionaries) = commandSuggester(layout, store: store, pairs: !o.noPairs)
     else { return 1 }
     var suggester = engine
@@ -24,7 +29,8 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
         suggester.bigrams = learned.pairs
     }
     guard o.batch else {
-        print(SuggestJSON.encode(suggester.suggest(o.files[0], context: o.context ?? "")))
+        var memo = TypedWordMemo()
+        print(SuggestJSON.encode(suggestions(suggester, o.files[0], o.context ?? "", &composer, &memo)))
         return 0
     }
     var times: [Double] = []
@@ -42,7 +48,7 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
             word = line
         }
         let start = monotonicSeconds()
-        let json = SuggestJSON.encode(suggester.suggest(word, context: context, memo: &memo))
+        let json = SuggestJSON.encode(suggestions(suggester, word, context, &composer, &memo))
         if o.stats { times.append(monotonicSeconds() - start) }
         writeLine(json)
     }
@@ -102,6 +108,33 @@ func engineSuggest(_ engine: CompositionEngine, _ o: Options) -> Int32 {
         )
     }
     return failed ? 1 : 0
+}
+
+/// What the strip offers for `typed`; with a `composer` (Korean), for its jamo composed,
+/// completions only and never corrected.
+func suggestions(
+    _ suggester: Suggester, _ typed: String, _ context: String, _ composer: inout (any Composition)?,
+    _ memo: inout TypedWordMemo
+) -> Suggestions {
+    guard var c = composer else { return suggester.suggest(typed, context: context, memo: &memo) }
+    let word = composed(typed, &c)
+    composer = c
+    let s = suggester.suggest(word, context: context, memo: &memo)
+    return Suggestions(typed: word, candidates: s.candidates.filter { $0.hasPrefix(word) }, autocorrect: nil, known: s.known)
+}
+
+/// `input` through `composition` (jamo become syllables; what it does not take stays as
+/// it is), finished.
+func composed(_ input: String, _ composition: inout any Composition) -> String {
+    var out = ""
+    for c in input {
+        let step = composition.type(String(c))
+        out += step.commit
+        if !step.taken { out.append(c) }
+    }
+    out += composition.finish()
+    composition.clear()
+    return out
 }
 
 /// This process's resident memory (VmRSS), KiB; 0 when it cannot be read.

@@ -80,6 +80,9 @@ private func validList(_ message: String) -> [String] {
         let suggest = try runToEnd(bin, ["suggest", "--layout", "us", "hel"], env: env)
         #expect(suggest.0 == 0, "\(suggest.2)")
         #expect(suggest.1.hasPrefix("{\"candidates\":[\""), "\(suggest.1)")
+        // Korean: the jamo composed, the installed list's completions of 안녕.
+        let korean = try runToEnd(bin, ["suggest", "--layout", "ko", "ㅇㅏㄴㄴㅕㅇ"], env: env)
+        #expect(korean.0 == 0 && korean.1.hasPrefix("{\"candidates\":[\"안녕"), "\(korean.1) \(korean.2)")
 
         // The example themes are installed, and preview draws with one.
         for name in ["light", "dark", "high-contrast"] {

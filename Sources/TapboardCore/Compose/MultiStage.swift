@@ -62,6 +62,10 @@ public enum CompositionEngine: Sendable, Hashable {
 
     /// The engine keeps what the user writes (learned phrases): it is not used in secret fields.
     public var keepsUserData: Bool { self != .hangul }
+
+    /// The engine offers candidates of its own for the strip. Hangul only composes syllables:
+    /// the strip completes the word from the keyboard's dictionary, as for letters.
+    public var offersCandidates: Bool { self != .hangul }
 }
 
 extension ComposeRules {

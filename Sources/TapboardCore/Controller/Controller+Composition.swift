@@ -82,6 +82,13 @@ extension Controller {
         return e
     }
 
+    /// The shown keyboard's engine when its candidates fill the strip; nil: no engine, or
+    /// one whose words the strip completes from the dictionary (`offersCandidates`).
+    var candidateEngine: CompositionEngine? {
+        guard let e = engine, e.offersCandidates else { return nil }
+        return e
+    }
+
     /// Keys go through the composition (a plain one always, an engine where `engine` says).
     var usesComposition: Bool {
         guard case .engine? = keyboard.layout.compose else { return true }
@@ -111,7 +118,7 @@ extension Controller {
     /// tracks the word, else in one piece.
     mutating func commitComposed(_ text: String) -> [Command] {
         guard !text.isEmpty else { return [] }
-        let pieces = showsStrip && engine == nil ? text.map(String.init) : [text]
+        let pieces = showsStrip && candidateEngine == nil ? text.map(String.init) : [text]
         return pieces.flatMap { passText(.commitText($0), from: .word) }
     }
 

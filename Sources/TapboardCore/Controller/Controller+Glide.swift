@@ -3,9 +3,10 @@
 /// the next best words in its place; backspace right after takes it back whole.
 extension Controller {
     /// Strokes are read in fields where the strip would show (prose, not secret, the
-    /// keyboard's language has a dictionary), while the `glide` setting is on.
+    /// keyboard's language has a dictionary), while the `glide` setting is on; not through an
+    /// engine (Korean's words are syllables, its keys jamo).
     var glides: Bool {
-        settings.glide && textInputField != nil && allows.contains(.suggestions) && hasSuggestions
+        settings.glide && textInputField != nil && allows.contains(.suggestions) && hasSuggestions && engine == nil
     }
 
     var strokeReader: (any StrokeReader)? {

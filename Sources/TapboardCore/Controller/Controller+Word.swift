@@ -30,12 +30,14 @@ extension Controller {
     /// Whether the strip should show for this field and keyboard: always for an engine's
     /// candidates, else where suggestions are wanted.
     var wantsStrip: Bool {
-        if engine != nil { return true }
+        if candidateEngine != nil { return true }
         return settings.suggestions && textInputField != nil && allows.contains(.suggestions) && hasSuggestions
     }
 
+    /// Never on a keyboard whose engine composes the word (Korean): a wrong syllable
+    /// put in would be worse than none.
     var mayAutocorrect: Bool {
-        settings.autocorrect && allows.contains(.correction)
+        settings.autocorrect && allows.contains(.correction) && engine == nil
     }
 
     /// Never from password, PIN, sensitive, terminal, URL or email fields, nor from a
@@ -51,7 +53,7 @@ extension Controller {
 
     /// Text effects on the word being typed while the strip shows; nil: submit as usual.
     mutating func typeInWord(_ effect: Effect) -> [Command]? {
-        guard showsStrip, textInputField != nil, engine == nil else { return nil }
+        guard showsStrip, textInputField != nil, candidateEngine == nil else { return nil }
         switch effect {
         case .commitText(let t):
             if wordStage.word.joins(t) {
@@ -185,6 +187,8 @@ extension Controller {
             compositionStage.engineCandidates = []
             let learned = learnedWords()
             new = p.strip(for: typed, context: before, learned: learned, autocorrect: corrects, memo: &wordStage.word.searchMemo)
+            // Syllables an engine composed go back only by deleting them: completions only.
+            if engine != nil { new = new.completions(of: typed) }
             new = withEmoji(new, word: typed.isEmpty ? Self.lastWord(before) : typed)
         case nil:
             compositionStage.engineCandidates = []
@@ -205,12 +209,14 @@ extension Controller {
     /// copied the whole controller.
     func stripSource() -> StripSource? {
         guard showsStrip else { return nil }
-        if engine != nil { return .engine }
+        if candidateEngine != nil { return .engine }
         guard let p = provider else { return nil }
         var before = text.bestGuess?.beforeCursor.map { String($0.suffix(Suggester.contextLength)) } ?? ""
         // The context is the text before the word, not the word itself.
-        let typed = wordStage.word.letters
+        var typed = wordStage.word.letters
         if !typed.isEmpty, before.hasSuffix(typed) { before.removeLast(typed.count) }
+        // Korean: the syllable being composed (the preedit) ends the word.
+        if engine != nil { typed += compositionStage.composition?.preedit ?? "" }
         return .search(p, typed: typed, before: before, corrects: mayAutocorrect && !wordStage.word.kept.contains(typed))
     }
 

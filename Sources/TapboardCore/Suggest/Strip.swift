@@ -43,6 +43,12 @@ public struct Strip: Sendable, Equatable {
     /// Which of the ranked words (0: the best) `init(ranked:)` puts in `slot`.
     public static func rank(ofSlot slot: Int) -> Int { [1, 0, 2][slot] }
 
+    /// The words that go on from `typed` (or are it), in their ranks; no autocorrection.
+    public func completions(of typed: String) -> Strip {
+        let ranked = slots.indices.sorted { Self.rank(ofSlot: $0) < Self.rank(ofSlot: $1) }.map { slots[$0] }
+        return Strip(ranked: ranked.compactMap { if case .word(let w) = $0, w.hasPrefix(typed) { w } else { nil } })
+    }
+
     public static let empty = Strip()
     public var isEmpty: Bool { slots.allSatisfy { $0 == .empty } }
 }
