@@ -131,7 +131,8 @@ final class WestonSession: @unchecked Sendable {
             guess = onScreen((guess.x + error.x, guess.y + error.y))
             offset = (guess.x - surface.x - x, guess.y - surface.y - y)
         }
-        throw HarnessError("the pointer never reached (\(x), \(y)) of the surface (at \(surface)): seen at \(seenLast), X at \(guess)")
+        throw HarnessError(
+            "the pointer never reached (\(x), \(y)) of the surface (at \(surface)): seen at \(seenLast), X at \(guess)")
     }
 
     /// Moves the X pointer over a grid of the screen until the client reports the pointer
