@@ -20,6 +20,10 @@ public final class Display {
     public private(set) var inputMethodV1: OpaquePointer?
     /// The panel's role where there is no layer shell (input-method-unstable-v1).
     public private(set) var inputPanel: OpaquePointer?
+    /// The compositor started tapboard as its input method (it handed over the connection
+    /// in WAYLAND_SOCKET): only then are the input-method-v1 globals bound, since weston
+    /// kills any other client that binds them.
+    public let startedByCompositor: Bool
     /// Clipboard access for the toolbar's Paste (wlr-data-control); nil where the compositor has none.
     public private(set) var dataControlManager: OpaquePointer?
     private var xdgOutputManager: OpaquePointer?
@@ -53,7 +57,9 @@ public final class Display {
     public init() throws(WaylandError) {
         // libwayland would log its own complaint first; say it once, ourselves.
         let name = getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
-        if getenv("WAYLAND_SOCKET") == nil, !name.hasPrefix("/"), getenv("XDG_RUNTIME_DIR") == nil {
+        // libwayland unsets WAYLAND_SOCKET once it has taken the connection from it.
+        startedByCompositor = getenv("WAYLAND_SOCKET") != nil
+        if !startedByCompositor, !name.hasPrefix("/"), getenv("XDG_RUNTIME_DIR") == nil {
             throw WaylandError("cannot connect to a Wayland compositor (XDG_RUNTIME_DIR is not set)")
         }
         guard let d = wl_display_connect(nil) else {
@@ -125,9 +131,9 @@ public final class Display {
             layerShell = bind(name, zwlr_layer_shell_v1_interface_address(), min(version, 4))
         case "zwp_input_method_manager_v2":
             inputMethodManager = bind(name, zwp_input_method_manager_v2_interface_address(), 1)
-        case "zwp_input_method_v1":
+        case "zwp_input_method_v1" where startedByCompositor:
             inputMethodV1 = bind(name, zwp_input_method_v1_interface_address(), 1)
-        case "zwp_input_panel_v1":
+        case "zwp_input_panel_v1" where startedByCompositor:
             inputPanel = bind(name, zwp_input_panel_v1_interface_address(), 1)
         case "xdg_wm_base":
             let base = bind(name, xdg_wm_base_interface_address(), 1)

@@ -47,6 +47,7 @@ final class App {
         let heapTrim = HeapTrim()
         self.display = display
         guard display.layerShell != nil || display.inputPanel != nil else {
+            // weston and KWin have a panel of their own only for the input method they start.
             throw WaylandError(tr("the compositor lacks zwlr_layer_shell_v1 (wlr-layer-shell): cannot show a panel"))
         }
         guard display.shm != nil, display.compositor != nil else {
