@@ -231,7 +231,8 @@ extension Display {
 
 extension Display {
     /// A surface as input-method-unstable-v1's panel at the bottom centre of `output` (nil:
-    /// the first); nil without an input panel global.
+    /// the first); nil without an input panel global (bound only when the compositor
+    /// started tapboard).
     func makeInputPanelSurface(
         on output: Output?
     ) throws(WaylandError) -> (surface: OpaquePointer, panelSurface: OpaquePointer)? {

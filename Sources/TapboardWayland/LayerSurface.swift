@@ -6,10 +6,12 @@ import TapboardCore
 /// at a place of its own.
 /// Follows the protocol's order: first commit without a buffer, wait for `configure`,
 /// ack it, then attach buffers.
-/// Where the compositor has no layer shell but input-method-unstable-v1's input panel
-/// (weston, KWin), the surface is an input panel surface instead: the compositor puts it
-/// at the bottom centre of the output and shows it while a field has focus; it sends no
-/// configure, so the panel configures itself as wide as the output, after a round trip.
+/// Where the compositor started tapboard as its input-method-unstable-v1 input method
+/// (weston, KWin), the surface is an input panel surface instead, even beside a layer shell
+/// (KWin has one, and takes a touch on a layer surface for a focus change that ends the
+/// field's input method): the compositor puts it at the bottom centre of the output and
+/// shows it while a field has focus; it sends no configure, so the panel configures itself
+/// as wide as the output, after a round trip.
 public final class LayerSurface {
     let surface: OpaquePointer
     /// The layer surface; nil for an input panel surface.
@@ -67,7 +69,7 @@ public final class LayerSurface {
         self.display = display
         self.exclusive = exclusive
         pinnedOutput = output
-        if display.layerShell == nil, let panel = try display.makeInputPanelSurface(on: output) {
+        if let panel = try display.makeInputPanelSurface(on: output) {
             (surface, panelSurface) = panel
             layerSurface = nil
         } else {
