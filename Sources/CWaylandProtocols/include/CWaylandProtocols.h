@@ -10,6 +10,7 @@
 #include "text-input-unstable-v3-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
+#include "fake-input-client-protocol.h"
 
 // Addresses of the interfaces, for wl_registry_bind from Swift.
 static inline const struct wl_interface *wl_compositor_interface_address(void) { return &wl_compositor_interface; }

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+extension EndToEnd {
+    /// KWin 5.27 starts tapboard as its input method (input-method-unstable-v1); its panel is
+    /// KWin's input panel. A GTK 3 entry (zenity) prints its text when Return comes, which is
+    /// what the test reads.
+    @Suite struct KWinTests {
+        @Test func tapsTypeIntoAGTKEntryAndReturnSendsIt() throws {
+            let k = try KWinSession(config: [])
+            let zenity = try k.entry()
+            #expect(
+                waitUntil(20) { k.tapboardLog.contains(".activate(new id zwp_input_method_context_v1") },
+                "no activate: \(k.tapboardLog.suffix(2000)) \(k.kwinLog.suffix(2000))")
+            #expect(waitUntil(10) { k.tapboardLog.contains("zwp_input_panel_surface_v1@") })
+            usleep(500_000)
+            let best = try #require(try suggest("hel").candidates.first)
+            let panel = try PanelMap()
+            // The slip after h, i: backspace takes the i back; h, e, l then the middle
+            // suggestion and Return.
+            try k.tap(panel.taps(["h", "i", "backspace", "e", "l"]) + [panel.slot(1)])
+            try k.tap(panel.taps(["return"]))
+            #expect(
+                waitUntil(10) { !zenity.process.isRunning },
+                "zenity still runs: \(k.tapboardLog.suffix(3000))")
+            #expect(
+                zenity.lines.first?.trimmingCharacters(in: .whitespaces) == best,
+                "zenity printed \(zenity.lines), want \(best)")
+        }
+    }
+}
