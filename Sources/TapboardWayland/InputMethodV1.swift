@@ -42,7 +42,9 @@ public final class InputMethodV1 {
                 },
                 reset: { data, _ in
                     // The client dropped its preedit (the cursor moved, a click): not our text.
-                    owner(data, as: InputMethodV1.self).state.setChangeCause(TextChangeCause.other.rawValue)
+                    let im = owner(data, as: InputMethodV1.self)
+                    im.preeditShown = false
+                    im.state.setChangeCause(TextChangeCause.other.rawValue)
                 },
                 content_type: { data, _, hint, purpose in
                     let im = owner(data, as: InputMethodV1.self)
@@ -126,6 +128,9 @@ public final class InputMethodV1 {
                 context, Int32(clamping: -edit.deleteBefore), UInt32(clamping: edit.deleteBefore + edit.deleteAfter))
         }
         if edit.deletes || !edit.insert.isEmpty {
+            // The cursor after the inserted text, no selection (what a client assumes
+            // unless told; said so that no earlier position lingers).
+            zwp_input_method_context_v1_cursor_position(context, 0, 0)
             zwp_input_method_context_v1_commit_string(context, serial, edit.insert)
         }
         // commit_string replaces a preedit; a new one follows it.
