@@ -15,8 +15,10 @@ public final class InputMethodV1 {
     private var serial: UInt32 = 0
     /// A preedit shows in the field (an empty one clears it).
     private var preeditShown = false
-    /// The field's content type: a client sends it when it changes, not with every state.
+    /// The field's content type and text: v1 sends each when it changes, not with every
+    /// state (KWin sends commit_state with nothing before it), so they carry over.
     private var contentType: (ContentHints, ContentPurpose) = ([], .normal)
+    private var surrounding: (text: String, cursor: UInt32, anchor: UInt32)?
     public private(set) var state = InputMethodState()
     public var onDone: ((InputMethodState.Change) -> Void)?
     /// v1 has no `unavailable`: the compositor offers the global to its own input method only.
@@ -37,8 +39,9 @@ public final class InputMethodV1 {
         contextListener = Listener(
             zwp_input_method_context_v1_listener(
                 surrounding_text: { data, _, text, cursor, anchor in
-                    owner(data, as: InputMethodV1.self).state.setSurrounding(
-                        text: text.map { String(cString: $0) } ?? "", cursor: cursor, anchor: anchor)
+                    owner(data, as: InputMethodV1.self).surrounding = (
+                        text.map { String(cString: $0) } ?? "", cursor, anchor
+                    )
                 },
                 reset: { data, _ in
                     // The client dropped its preedit (the cursor moved, a click): not our text.
@@ -73,6 +76,7 @@ public final class InputMethodV1 {
         serial = 0
         preeditShown = false
         contentType = ([], .normal)
+        surrounding = nil
         zwp_input_method_context_v1_add_listener(new, contextListener.pointer, opaque(self))
         sendModifiersMap(new)
         state.activate()
@@ -94,6 +98,9 @@ public final class InputMethodV1 {
     private func committed(serial: UInt32) {
         self.serial = serial
         state.setContentType(contentType.0, contentType.1)
+        if let surrounding {
+            state.setSurrounding(text: surrounding.text, cursor: surrounding.cursor, anchor: surrounding.anchor)
+        }
         let change = state.done()
         onDone?(change)
     }

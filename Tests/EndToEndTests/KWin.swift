@@ -15,7 +15,8 @@ final class KWinSession: @unchecked Sendable {
     private var children: [Child] = []
     private var bus: Child?
 
-    init(config: [String], size: (Int, Int) = (720, 1280)) throws {
+    /// `args` and `config`: tapboard's arguments and the lines of its settings file.
+    init(_ args: [String] = [], config: [String], size: (Int, Int) = (720, 1280)) throws {
         (width, height) = size
         runDir = "/tmp/tapboard-e2e-kwin-\(getpid())-\(Int.random(in: 0..<1_000_000))"
         for tool in ["/usr/bin/kwin_wayland", "/usr/bin/dbus-daemon", "/usr/bin/zenity"]
@@ -28,7 +29,8 @@ final class KWinSession: @unchecked Sendable {
         try fm.copyItem(atPath: "/usr/bin/kwin_wayland", toPath: runDir + "/bin/kwin_wayland")
         let script = """
             #!/bin/sh
-            exec env WAYLAND_DEBUG=1 LANG=C.UTF-8 \(Paths.tapboard) --config \(try settingsFile(config)) \
+            exec env WAYLAND_DEBUG=1 LANG=C.UTF-8 \(Paths.tapboard) \(args.joined(separator: " ")) \
+            --config \(try settingsFile(config)) \
             2>\(runDir)/tapboard.log
             """
         try script.write(toFile: runDir + "/input-method", atomically: true, encoding: .utf8)

@@ -27,5 +27,24 @@ extension EndToEnd {
                 zenity.lines.first?.trimmingCharacters(in: .whitespaces) == best,
                 "zenity printed \(zenity.lines), want \(best)")
         }
+
+        /// An engine's preedit goes through input-method-v1 too: Korean jamo, a backspace
+        /// inside the syllable, and space commit 한.
+        @Test func hangulPreeditCommitsOnSpace() throws {
+            let k = try KWinSession(["--layouts", "ko"], config: [])
+            let zenity = try k.entry()
+            #expect(
+                waitUntil(20) { k.tapboardLog.contains("zwp_input_panel_surface_v1@") },
+                "no panel: \(k.tapboardLog.suffix(2000))")
+            usleep(500_000)
+            let panel = try PanelMap(layout: "ko")
+            try k.tap(panel.taps(["ㅎ", "ㅏ", "ㄴ", "backspace", "ㄴ"]))
+            #expect(
+                waitUntil(5) { k.tapboardLog.contains("preedit_string(") },
+                "no preedit: \(k.tapboardLog.suffix(2000))")
+            try k.tap(panel.taps(["space", "return"]))
+            #expect(waitUntil(10) { !zenity.process.isRunning }, "zenity still runs")
+            #expect(zenity.lines.first?.trimmingCharacters(in: .whitespaces) == "한", "zenity printed \(zenity.lines)")
+        }
     }
 }
