@@ -207,7 +207,13 @@ final class App {
             inputMethod?.send(edit)
             textUnsent = true
         case .typeKeys(let text):
-            virtualKeyboard?.type(text, time: time)
+            if let virtualKeyboard {
+                virtualKeyboard.type(text, time: time)
+            } else if let inputMethod, inputMethod.isActive, inputMethod is InputMethodV1 {
+                // No virtual keyboard beside input-method-v1 (weston, KWin): its keysyms and
+                // text go out in one ordered stream, so text cannot overtake a key.
+                inputMethod.send(TextEdit(insert: text))
+            }
             textUnsent = true
         case .preedit(let text, let cursor):
             inputMethod?.setPreedit(text, cursor: cursor)

@@ -88,6 +88,16 @@ final class KWinSession: @unchecked Sendable {
         return c
     }
 
+    /// The GTK 4 test client (gtk-entry.py, text-input-v3), which reports its text and focus.
+    func gtkEntry(_ args: [String] = []) throws -> Child {
+        let c = try Child(
+            "/usr/bin/python3", [Repository.root + "/Tests/EndToEndTests/Clients/gtk-entry.py"] + args,
+            env: environment.merging(["GDK_BACKEND": "wayland", "GSK_RENDERER": "cairo"]) { $1 })
+        children.append(c)
+        guard c.waitFor("ready", seconds: 15) else { throw HarnessError("the GTK entry did not start: \(c.stderr)") }
+        return c
+    }
+
     /// Runs tapboard-tap's steps (touches through KWin's fake input) to the end.
     func tap(_ steps: [String]) throws {
         let c = try Child(Paths.bin + "/tapboard-tap", steps, env: environment)
