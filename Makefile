@@ -35,7 +35,7 @@ DICTS = $(wildcard dictionaries/*.tbd dictionaries/*-emoji.tsv) dictionaries/LIC
 # Pictures of the shipped panels, in a folder per panel beside its layout file.
 IMAGES = $(wildcard layouts/*/*.svg layouts/*/*.png)
 IMAGEDIRS = $(sort $(dir $(IMAGES)))
-DESKTOP = tapboard.desktop sm.puri.OSK0.desktop
+DESKTOP = tapboard.desktop sm.puri.OSK0.desktop tapboard-kwin.desktop
 # The built-in themes as files to copy and change.
 THEMES = $(wildcard data/themes/*.theme)
 # The user's guide: the README and the pages it links, kept side by side so that their links work.

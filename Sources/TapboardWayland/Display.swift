@@ -15,6 +15,15 @@ public final class Display {
     public private(set) var layerShell: OpaquePointer?
     public private(set) var inputMethodManager: OpaquePointer?
     public private(set) var virtualKeyboardManager: OpaquePointer?
+    /// input-method-unstable-v1 (weston, KWin), offered only to the input method the
+    /// compositor started; used where there is no input-method-v2.
+    public private(set) var inputMethodV1: OpaquePointer?
+    /// The panel's role where there is no layer shell (input-method-unstable-v1).
+    public private(set) var inputPanel: OpaquePointer?
+    /// The compositor started tapboard as its input method (it handed over the connection
+    /// in WAYLAND_SOCKET): only then are the input-method-v1 globals bound, since weston
+    /// kills any other client that binds them.
+    public let startedByCompositor: Bool
     /// Clipboard access for the toolbar's Paste (wlr-data-control); nil where the compositor has none.
     public private(set) var dataControlManager: OpaquePointer?
     private var xdgOutputManager: OpaquePointer?
@@ -43,11 +52,14 @@ public final class Display {
     /// Called when an output is added, changes (after its `done`) or is removed.
     public var onOutputsChanged: (() -> Void)?
 
-    /// Connects to $WAYLAND_DISPLAY; the error is one line for the user.
+    /// Connects to $WAYLAND_SOCKET (a compositor that started us as its input method) or
+    /// $WAYLAND_DISPLAY; the error is one line for the user.
     public init() throws(WaylandError) {
         // libwayland would log its own complaint first; say it once, ourselves.
         let name = getenv("WAYLAND_DISPLAY").map { String(cString: $0) } ?? "wayland-0"
-        if !name.hasPrefix("/"), getenv("XDG_RUNTIME_DIR") == nil {
+        // libwayland unsets WAYLAND_SOCKET once it has taken the connection from it.
+        startedByCompositor = getenv("WAYLAND_SOCKET") != nil
+        if !startedByCompositor, !name.hasPrefix("/"), getenv("XDG_RUNTIME_DIR") == nil {
             throw WaylandError("cannot connect to a Wayland compositor (XDG_RUNTIME_DIR is not set)")
         }
         guard let d = wl_display_connect(nil) else {
@@ -76,7 +88,7 @@ public final class Display {
         outputs = []
         for proxy in [
             compositor, subcompositor, shm, layerShell, inputMethodManager, virtualKeyboardManager, wmBase,
-            xdgOutputManager, dataControlManager
+            xdgOutputManager, dataControlManager, inputPanel, inputMethodV1
         ] {
             if let proxy { wl_proxy_destroy(proxy) }
         }
@@ -119,6 +131,10 @@ public final class Display {
             layerShell = bind(name, zwlr_layer_shell_v1_interface_address(), min(version, 4))
         case "zwp_input_method_manager_v2":
             inputMethodManager = bind(name, zwp_input_method_manager_v2_interface_address(), 1)
+        case "zwp_input_method_v1" where startedByCompositor:
+            inputMethodV1 = bind(name, zwp_input_method_v1_interface_address(), 1)
+        case "zwp_input_panel_v1" where startedByCompositor:
+            inputPanel = bind(name, zwp_input_panel_v1_interface_address(), 1)
         case "xdg_wm_base":
             let base = bind(name, xdg_wm_base_interface_address(), 1)
             xdg_wm_base_add_listener(base, wmListener.pointer, nil)
@@ -210,5 +226,24 @@ extension Display {
         let layer = zwlr_layer_shell_v1_get_layer_surface(
             layerShell, surface, output?.proxy, ZWLR_LAYER_SHELL_V1_LAYER_TOP.rawValue, namespace)!
         return (surface, layer)
+    }
+}
+
+extension Display {
+    /// A surface as input-method-unstable-v1's panel at the bottom centre of `output` (nil:
+    /// the first); nil without an input panel global (bound only when the compositor
+    /// started tapboard).
+    func makeInputPanelSurface(
+        on output: Output?
+    ) throws(WaylandError) -> (surface: OpaquePointer, panelSurface: OpaquePointer)? {
+        guard let inputPanel else { return nil }
+        guard let compositor else { throw WaylandError("the compositor has no wl_compositor") }
+        guard let output = output ?? outputs.first else {
+            throw WaylandError("the compositor has no output to show the input panel on")
+        }
+        let surface = wl_compositor_create_surface(compositor)!
+        let panel = zwp_input_panel_v1_get_input_panel_surface(inputPanel, surface)!
+        zwp_input_panel_surface_v1_set_toplevel(panel, output.proxy, ZWP_INPUT_PANEL_SURFACE_V1_POSITION_CENTER_BOTTOM.rawValue)
+        return (surface, panel)
     }
 }

@@ -48,7 +48,7 @@ public final class InputMethod {
 
     /// Shows `text` as the field's preedit, the cursor after `cursor` Characters (nil: at
     /// its end); empty: an empty commit, which clears a preedit in every client.
-    public func setPreedit(_ text: String, cursor: Int? = nil) {
+    public func setPreedit(_ text: String, cursor: Int?) {
         guard isActive else { return }
         requestPreedit(text, cursor: cursor)
         zwp_input_method_v2_commit(proxy, state.serial)

@@ -6,9 +6,19 @@ import TapboardCore
 /// at a place of its own.
 /// Follows the protocol's order: first commit without a buffer, wait for `configure`,
 /// ack it, then attach buffers.
+/// Where the compositor started tapboard as its input-method-unstable-v1 input method
+/// (weston, KWin), the surface is an input panel surface instead, even beside a layer shell
+/// (KWin has one, and takes a touch on a layer surface for a focus change that ends the
+/// field's input method): the compositor puts it at the bottom centre of the output and
+/// shows it while a field has focus; it sends no configure, so the panel configures itself
+/// as wide as the output, after a round trip.
 public final class LayerSurface {
     let surface: OpaquePointer
-    let layerSurface: OpaquePointer
+    /// The layer surface; nil for an input panel surface.
+    let layerSurface: OpaquePointer?
+    /// The input panel surface, where there is no layer shell.
+    let panelSurface: OpaquePointer?
+    private var selfConfigure: OpaquePointer?
     private unowned let display: Display
     private var listener: Listener<zwlr_layer_surface_v1_listener>!
     private var surfaceListener: Listener<wl_surface_listener>!
@@ -27,6 +37,8 @@ public final class LayerSurface {
     /// Places asked and not yet known to be applied: each with the sync callback after it.
     private var placing: [(callback: OpaquePointer, place: PanelPlace)] = []
     private var syncListener: Listener<wl_callback_listener>!
+    private let selfConfigureListener = Listener(
+        wl_callback_listener(done: { data, _, _ in owner(data, as: LayerSurface.self).configuredSelf() }))
 
     /// The panel takes its height off the output's usable area (windows move up); false:
     /// exclusive zone 0, it lies over them.
@@ -54,12 +66,18 @@ public final class LayerSurface {
     public init(
         display: Display, height: Int, place: PanelPlace = .docked, output: Output? = nil, exclusive: Bool = true
     ) throws(WaylandError) {
-        // "osk": phoc raises the layer surface of that name above its lock screen (on the
-        // overlay layer), so that a password can be typed there; squeekboard uses it too.
-        (surface, layerSurface) = try display.makeLayerSurface(on: output, namespace: "osk", for: "the panel")
         self.display = display
         self.exclusive = exclusive
         pinnedOutput = output
+        if let panel = try display.makeInputPanelSurface(on: output) {
+            (surface, panelSurface) = panel
+            layerSurface = nil
+        } else {
+            // "osk": phoc raises the layer surface of that name above its lock screen (on the
+            // overlay layer), so that a password can be typed there; squeekboard uses it too.
+            (surface, layerSurface) = try display.makeLayerSurface(on: output, namespace: "osk", for: "the panel")
+            panelSurface = nil
+        }
         listener = Listener(
             zwlr_layer_surface_v1_listener(
                 configure: { data, layer, serial, width, height in
@@ -70,7 +88,7 @@ public final class LayerSurface {
                     s.onConfigure?()
                 },
                 closed: { data, _ in owner(data, as: LayerSurface.self).onClosed?() }))
-        zwlr_layer_surface_v1_add_listener(layerSurface, listener.pointer, opaque(self))
+        if let layerSurface { zwlr_layer_surface_v1_add_listener(layerSurface, listener.pointer, opaque(self)) }
         surfaceListener = Listener(
             wl_surface_listener(
                 enter: { data, _, output in
@@ -95,7 +113,7 @@ public final class LayerSurface {
             }))
         self.place = place
         setHeight(height)
-        zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, 0)
+        if let layerSurface { zwlr_layer_surface_v1_set_keyboard_interactivity(layerSurface, 0) }
         wl_surface_commit(surface)
         reportWhenApplied(place)
         reported = (self.output.map(ObjectIdentifier.init), self.output?.applied)
@@ -103,9 +121,11 @@ public final class LayerSurface {
 
     deinit {
         for p in placing { wl_callback_destroy(p.callback) }
+        if let selfConfigure { wl_callback_destroy(selfConfigure) }
         display.outputWatchers[ObjectIdentifier(self)] = nil
         display.surfaces.unregister(surface)
-        zwlr_layer_surface_v1_destroy(layerSurface)
+        if let layerSurface { zwlr_layer_surface_v1_destroy(layerSurface) }
+        if let panelSurface { zwp_input_panel_surface_v1_destroy(panelSurface) }
         wl_surface_destroy(surface)
     }
 
@@ -177,6 +197,10 @@ public final class LayerSurface {
     /// keep their size.
     private func askForShape() {
         let height = UInt32(requestedHeight)
+        guard let layerSurface else {
+            configureSelfSoon()
+            return
+        }
         switch place {
         case .docked:
             zwlr_layer_surface_v1_set_anchor(
@@ -197,7 +221,29 @@ public final class LayerSurface {
 
     /// Makes an xdg_popup a child of this layer surface.
     func adopt(_ popup: OpaquePointer) {
-        zwlr_layer_surface_v1_get_popup(layerSurface, popup)
+        if let layerSurface { zwlr_layer_surface_v1_get_popup(layerSurface, popup) }
+    }
+
+    /// Whether popups can be children of the panel (an input panel surface has no way to
+    /// be an xdg_popup's parent).
+    public var canAdoptPopups: Bool { layerSurface != nil }
+
+    /// An input panel surface's own configure, a round trip after it asked for a height:
+    /// the output's width, the height asked.
+    private func configureSelfSoon() {
+        guard selfConfigure == nil else { return }
+        let callback = wl_display_sync(display.display)!
+        wl_callback_add_listener(callback, selfConfigureListener.pointer, opaque(self))
+        selfConfigure = callback
+    }
+
+    private func configuredSelf() {
+        if let selfConfigure { wl_callback_destroy(selfConfigure) }
+        selfConfigure = nil
+        let w = output?.logicalSize.width ?? 0
+        width = w > 0 ? w : 720
+        height = requestedHeight
+        onConfigure?()
     }
 
     /// Commits pending state (a new size) without a new buffer.

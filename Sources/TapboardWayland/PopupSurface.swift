@@ -25,6 +25,9 @@ public final class PopupSurface {
         guard let base = display.wmBase, let compositor = display.compositor else {
             throw WaylandError("the compositor lacks xdg_wm_base: no popups")
         }
+        guard parent.canAdoptPopups else {
+            throw WaylandError("popups need wlr-layer-shell; the input panel here cannot have any")
+        }
         self.width = width
         self.height = height
         self.display = display

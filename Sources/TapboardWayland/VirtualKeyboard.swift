@@ -160,7 +160,8 @@ public final class VirtualKeyboard {
         if held.isEmpty { setModifiers([]) }
     }
 
-    private static func keysym(named name: String) -> UInt32? {
+    /// The keysym a name stands for (`Left`, `Return`), or the one character it is.
+    static func keysym(named name: String) -> UInt32? {
         var sym = xkb_keysym_from_name(name, XKB_KEYSYM_NO_FLAGS)
         if sym == 0, name.unicodeScalars.count == 1, let scalar = name.unicodeScalars.first {
             sym = xkb_utf32_to_keysym(scalar.value)

@@ -1,4 +1,5 @@
-// tapboard-tap: test-only virtual pointer client (zwlr_virtual_pointer_v1).
+// tapboard-tap: test-only virtual pointer client (zwlr_virtual_pointer_v1; on KWin,
+// which has none, touches through org_kde_kwin_fake_input).
 //
 // usage: tapboard-tap [--extent WxH] [--settle MS] [--no-nudge] STEP...
 //   tap:X,Y   move to X,Y, press the left button, release it ~30 ms later
@@ -25,6 +26,12 @@
 // Every device that comes or goes changes the seat's capabilities, and Chromium
 // then swaps its wl_keyboard, dropping key events already sent to the old one:
 // tests keep one device held ("move:1,1 hold") so that taps change nothing.
+//
+// KWin: org_kde_kwin_fake_input (KWin lets a client use it when its desktop entry
+// lists it in X-KDE-Wayland-Interfaces, or with KWIN_WAYLAND_NO_PERMISSION_CHECKS=1
+// in KWin's environment). Steps are touches there, at X,Y in the output's logical
+// pixels: tap = down and up, down/move/up as a finger; the fake device appears at
+// authenticate, so the first step waits --settle as above.
 
 #include <errno.h>
 #include <stdarg.h>
@@ -36,6 +43,7 @@
 
 #include <wayland-client.h>
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
+#include "fake-input-client-protocol.h"
 
 #define BTN_LEFT 0x110
 #define TAP_HOLD_MS 30
@@ -51,6 +59,7 @@ struct step {
 static struct wl_seat *seat;
 static struct wl_output *output;
 static struct zwlr_virtual_pointer_manager_v1 *manager;
+static struct org_kde_kwin_fake_input *fake;
 static int mode_w, mode_h, out_scale = 1;
 
 static void die(const char *fmt, ...) {
@@ -127,10 +136,60 @@ static void global(void *d, struct wl_registry *reg, uint32_t name, const char *
         wl_output_add_listener(output, &output_listener, NULL);
     } else if (!manager && strcmp(iface, zwlr_virtual_pointer_manager_v1_interface.name) == 0) {
         manager = wl_registry_bind(reg, name, &zwlr_virtual_pointer_manager_v1_interface, 1);
+    } else if (!fake && strcmp(iface, org_kde_kwin_fake_input_interface.name) == 0 && version >= 2) {
+        fake = wl_registry_bind(reg, name, &org_kde_kwin_fake_input_interface, 2);
     }
 }
 static void global_remove(void *d, struct wl_registry *reg, uint32_t name) {}
 static const struct wl_registry_listener registry_listener = { .global = global, .global_remove = global_remove };
+
+// Runs the steps as touches of KWin's fake input device.
+static int run_touches(struct wl_display *dpy, const struct step *steps, int nsteps, unsigned settle) {
+    org_kde_kwin_fake_input_authenticate(fake, "tapboard-tap", "taps in tapboard's tests");
+    wl_display_roundtrip(dpy);
+    sleep_ms(settle);
+    bool touching = false;
+    for (int i = 0; i < nsteps; i++) {
+        const struct step *st = &steps[i];
+        wl_fixed_t x = wl_fixed_from_int((int)st->x), y = wl_fixed_from_int((int)st->y);
+        switch (st->kind) {
+        case STEP_TAP:
+        case STEP_DOWN:
+            if (touching) org_kde_kwin_fake_input_touch_up(fake, 0);
+            org_kde_kwin_fake_input_touch_down(fake, 0, x, y);
+            org_kde_kwin_fake_input_touch_frame(fake);
+            touching = true;
+            if (st->kind == STEP_DOWN) break;
+            wl_display_roundtrip(dpy);
+            sleep_ms(TAP_HOLD_MS);
+            // fall through
+        case STEP_UP:
+            if (touching) {
+                org_kde_kwin_fake_input_touch_up(fake, 0);
+                org_kde_kwin_fake_input_touch_frame(fake);
+            }
+            touching = false;
+            break;
+        case STEP_MOVE:
+            if (touching) {
+                org_kde_kwin_fake_input_touch_motion(fake, 0, x, y);
+                org_kde_kwin_fake_input_touch_frame(fake);
+            }
+            break;
+        case STEP_SLEEP:
+            sleep_ms(st->ms);
+            break;
+        case STEP_HOLD:
+            puts("holding");
+            fflush(stdout);
+            while (wl_display_dispatch(dpy) >= 0) {}
+            return 0;
+        }
+        if (wl_display_roundtrip(dpy) < 0) die("lost the Wayland connection");
+    }
+    wl_display_disconnect(dpy);
+    return 0;
+}
 
 int main(int argc, char **argv) {
     unsigned ext_w = 0, ext_h = 0, settle = SETTLE_MS;
@@ -165,7 +224,8 @@ int main(int argc, char **argv) {
     wl_registry_add_listener(reg, &registry_listener, NULL);
     wl_display_roundtrip(dpy);  // globals
     wl_display_roundtrip(dpy);  // output events
-    if (!manager) die("the compositor lacks zwlr_virtual_pointer_manager_v1");
+    if (!manager && fake) return run_touches(dpy, steps, nsteps, settle);
+    if (!manager) die("the compositor lacks zwlr_virtual_pointer_manager_v1 (and org_kde_kwin_fake_input)");
     if (!ext_w) {
         if (mode_w <= 0 || mode_h <= 0) die("no wl_output mode to take the extent from; pass --extent WxH");
         ext_w = (unsigned)(mode_w / out_scale);

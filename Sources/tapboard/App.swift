@@ -10,7 +10,8 @@ import TapboardWayland
 final class App {
     let display: Display
     let loop: EventLoop
-    var inputMethod: InputMethod?
+    /// input-method-v2 or v1, whichever the compositor has (v2 first).
+    var inputMethod: TextInputMethod?
     var virtualKeyboard: VirtualKeyboard?
     /// The seat's clipboard, where the compositor offers wlr-data-control (the toolbar's Paste).
     var clipboard: Clipboard?
@@ -45,25 +46,27 @@ final class App {
         // First: it sets how glibc allocates before the dictionaries load.
         let heapTrim = HeapTrim()
         self.display = display
-        guard display.layerShell != nil else {
+        guard display.layerShell != nil || display.inputPanel != nil else {
+            // weston and KWin have a panel of their own only for the input method they start.
             throw WaylandError(tr("the compositor lacks zwlr_layer_shell_v1 (wlr-layer-shell): cannot show a panel"))
         }
         guard display.shm != nil, display.compositor != nil else {
             throw WaylandError("the compositor lacks wl_shm or wl_compositor")
         }
-        if display.inputMethodManager == nil && display.virtualKeyboardManager == nil {
+        let textInput = display.inputMethodManager != nil || display.inputMethodV1 != nil
+        if !textInput && display.virtualKeyboardManager == nil {
             throw WaylandError(
                 tr(
                     "the compositor lacks both zwp_input_method_manager_v2 and zwp_virtual_keyboard_manager_v1: "
                         + "nothing could be typed"))
         }
-        if display.inputMethodManager == nil {
+        if !textInput {
             printError(
                 "tapboard: "
                     + tr(
                         "the compositor lacks zwp_input_method_manager_v2 (input-method-v2): "
                             + "typing through the virtual keyboard only"))
-        } else if display.virtualKeyboardManager == nil {
+        } else if display.virtualKeyboardManager == nil && display.inputMethodV1 == nil {
             printError(
                 "tapboard: "
                     + tr("the compositor lacks zwp_virtual_keyboard_manager_v1: arrows, Tab and key combinations will not work"))
@@ -71,7 +74,7 @@ final class App {
         suggestionStore = settings.suggestions ? SuggestionStore(dictionaries: DictionaryStore(layouts: store)) : nil
         controller = Controller(
             layouts: layouts, settings: settings, library: StoreLibrary(store: store),
-            textInput: display.inputMethodManager != nil, suggestions: suggestionStore,
+            textInput: textInput, suggestions: suggestionStore,
             compositions: EngineOpener(dataDirectory: LearnedStore.directory, learning: settings.learn),
             emojiNames: EmojiNameStore(layouts: store))
         controller.rememberFloatingPlaces(FloatingPlacesStore.load())
@@ -130,8 +133,7 @@ final class App {
         // touch-only device ours is the seat's keyboard, so it must exist before any field
         // can bring the panel up, and it stays through hide and show.
         if !controller.visible { makeVirtualKeyboardSoon() }
-        if let manager = display.inputMethodManager {
-            let im = InputMethod(manager: manager, seat: seat)
+        if inputMethod == nil, let im = makeInputMethod(on: seat) {
             im.onDone = { [unowned self, unowned im] change in
                 self.perform(self.controller.fieldChanged(change, im.state.current))
             }
@@ -142,11 +144,18 @@ final class App {
         attachClipboard(seat)
     }
 
-    /// The seat went: what was made on it goes too (its presses were cancelled).
+    /// input-method-v2 on the seat where the compositor has it, else v1 (weston, KWin).
+    func makeInputMethod(on seat: Seat) -> TextInputMethod? {
+        if let manager = display.inputMethodManager { return InputMethod(manager: manager, seat: seat) }
+        return display.inputMethodV1.map { InputMethodV1(proxy: $0) }
+    }
+
+    /// The seat went: what was made on it goes too (its presses were cancelled). v1's
+    /// input method belongs to no seat: it stays.
     func detachSeat() {
         detachClipboard()
         virtualKeyboard = nil
-        inputMethod = nil
+        if inputMethod is InputMethod { inputMethod = nil }
         perform(controller.fieldChanged(.deactivated, TextFieldState()))
     }
 
@@ -198,13 +207,23 @@ final class App {
             inputMethod?.send(edit)
             textUnsent = true
         case .typeKeys(let text):
-            virtualKeyboard?.type(text, time: time)
+            if let virtualKeyboard {
+                virtualKeyboard.type(text, time: time)
+            } else if let inputMethod, inputMethod.isActive, inputMethod is InputMethodV1 {
+                // No virtual keyboard beside input-method-v1 (weston, KWin): its keysyms and
+                // text go out in one ordered stream, so text cannot overtake a key.
+                inputMethod.send(TextEdit(insert: text))
+            }
             textUnsent = true
         case .preedit(let text, let cursor):
             inputMethod?.setPreedit(text, cursor: cursor)
             textUnsent = true
         case .key(let sym, let mods):
-            virtualKeyboard?.press(keysymNamed: sym, modifiers: mods, time: time)
+            if let virtualKeyboard {
+                virtualKeyboard.press(keysymNamed: sym, modifiers: mods, time: time)
+            } else {
+                _ = inputMethod?.pressKey(named: sym, modifiers: mods, time: time)
+            }
             textUnsent = true
         case .redraw(let keys): presenter.redraw(keys)
         case .showPanel(let height): showPanel(height: height)

@@ -113,13 +113,17 @@ private func validList(_ message: String) -> [String] {
         // The systemd user unit and the desktop entries run the installed binary.
         let unit = try String(contentsOfFile: tmp + "/usr/lib/systemd/user/tapboard.service", encoding: .utf8)
         #expect(unit.contains("ExecStart=/usr/bin/tapboard") && unit.contains("PartOf=graphical-session.target"))
-        for entry in ["tapboard.desktop", "sm.puri.OSK0.desktop"] {
+        for entry in ["tapboard.desktop", "sm.puri.OSK0.desktop", "tapboard-kwin.desktop"] {
             let text = try String(contentsOfFile: tmp + "/usr/share/applications/" + entry, encoding: .utf8)
             #expect(text.hasPrefix("[Desktop Entry]\n") && text.contains("\nExec=/usr/bin/tapboard"), "\(entry)")
         }
         #expect(
             try String(contentsOfFile: tmp + "/usr/share/applications/sm.puri.OSK0.desktop", encoding: .utf8)
                 .contains("\nNoDisplay=true\n"))
+        // KWin lists the entries that say they are virtual keyboards.
+        #expect(
+            try String(contentsOfFile: tmp + "/usr/share/applications/tapboard-kwin.desktop", encoding: .utf8)
+                .contains("\nX-KDE-Wayland-VirtualKeyboard=true\n"))
 
         // The translations are installed in share/locale, and the installed binary finds them there.
         for language in ShippedTranslations.languages {

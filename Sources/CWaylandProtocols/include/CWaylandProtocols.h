@@ -6,9 +6,11 @@
 #include "wlr-data-control-unstable-v1-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "wlr-virtual-pointer-unstable-v1-client-protocol.h"
+#include "input-method-unstable-v1-client-protocol.h"
 #include "text-input-unstable-v3-client-protocol.h"
 #include "xdg-output-unstable-v1-client-protocol.h"
 #include "xdg-shell-client-protocol.h"
+#include "fake-input-client-protocol.h"
 
 // Addresses of the interfaces, for wl_registry_bind from Swift.
 static inline const struct wl_interface *wl_compositor_interface_address(void) { return &wl_compositor_interface; }
@@ -30,6 +32,10 @@ static inline const struct wl_interface *zwlr_layer_shell_v1_interface_address(v
 static inline const struct wl_interface *zwlr_layer_surface_v1_interface_address(void) { return &zwlr_layer_surface_v1_interface; }
 static inline const struct wl_interface *zwlr_virtual_pointer_v1_interface_address(void) { return &zwlr_virtual_pointer_v1_interface; }
 static inline const struct wl_interface *zwlr_virtual_pointer_manager_v1_interface_address(void) { return &zwlr_virtual_pointer_manager_v1_interface; }
+static inline const struct wl_interface *zwp_input_method_context_v1_interface_address(void) { return &zwp_input_method_context_v1_interface; }
+static inline const struct wl_interface *zwp_input_method_v1_interface_address(void) { return &zwp_input_method_v1_interface; }
+static inline const struct wl_interface *zwp_input_panel_v1_interface_address(void) { return &zwp_input_panel_v1_interface; }
+static inline const struct wl_interface *zwp_input_panel_surface_v1_interface_address(void) { return &zwp_input_panel_surface_v1_interface; }
 static inline const struct wl_interface *zwp_text_input_v3_interface_address(void) { return &zwp_text_input_v3_interface; }
 static inline const struct wl_interface *zwp_text_input_manager_v3_interface_address(void) { return &zwp_text_input_manager_v3_interface; }
 static inline const struct wl_interface *zxdg_output_manager_v1_interface_address(void) { return &zxdg_output_manager_v1_interface; }

@@ -97,6 +97,12 @@ public struct InputMethodState: Sendable {
         pending.purpose = ContentPurpose(rawValue: purpose) ?? .normal
     }
 
+    /// The content type in the core's terms (a protocol with other numbers maps it first).
+    public mutating func setContentType(_ hints: ContentHints, _ purpose: ContentPurpose) {
+        pending.hints = hints
+        pending.purpose = purpose
+    }
+
     public mutating func markUnavailable() {
         unavailable = true
         pending = TextFieldState()
@@ -116,5 +122,30 @@ public struct InputMethodState: Sendable {
         case (true, true): return .updated
         case (false, false): return .none
         }
+    }
+}
+
+extension ContentPurpose {
+    /// A purpose as text-input-unstable-v1 numbers it (what input-method-unstable-v1's
+    /// `content_type` carries): the same as text-input-v3 up to `password`; v1 has no `pin`,
+    /// so its date, time, datetime and terminal are one lower. Unknown values: normal.
+    public init(textInputV1 value: UInt32) {
+        switch value {
+        case 0...8: self = ContentPurpose(rawValue: value) ?? .normal
+        case 9: self = .date
+        case 10: self = .time
+        case 11: self = .datetime
+        case 12: self = .terminal
+        default: self = .normal
+        }
+    }
+}
+
+extension ContentHints {
+    /// Hints as text-input-unstable-v1 numbers them: the same bits as text-input-v3 (v1's
+    /// `auto_correction` is v3's `spellcheck`, `default` is completion, correction and
+    /// capitalisation together); unknown bits are dropped.
+    public init(textInputV1 value: UInt32) {
+        self.init(rawValue: value & 0x3FF)
     }
 }
