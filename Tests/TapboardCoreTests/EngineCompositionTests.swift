@@ -102,7 +102,7 @@ struct StandInOpener: CompositionOpener {
         #expect(d.sent.last { if case .preedit = $0 { true } else { false } } == .preedit("niha", cursor: 1))
         // A pick with input left over: the rest and its cursor in the same commit.
         typed(&d, "o")
-        let out = d.tapSlot(0)  // "你": "hao" stays
+        let out = d.tapSlot(1)  // "你": "hao" stays
         #expect(d.textOut(out) == [.edit(TextEdit(insert: "你", preedit: "hao", preeditCursor: 0))])
         // At the end: no cursor to say.
         var end = try zh()
@@ -110,18 +110,18 @@ struct StandInOpener: CompositionOpener {
         #expect(end.sent.last { if case .preedit = $0 { true } else { false } } == .preedit("ni"))
     }
 
-    @Test func lettersAreAPreeditAndTheCandidatesFillTheStripBestInTheMiddle() throws {
+    @Test func lettersAreAPreeditAndTheCandidatesFillTheRowBestFirst() throws {
         var d = try zh()
         typed(&d, "nihao")
         #expect(d.c.preedit == "ni hao" && d.c.text.known?.text == "")
-        #expect(d.c.showsStrip && d.c.strip == Strip(ranked: ["你好", "你", "尼"]))
+        #expect(d.c.showsStrip && d.c.strip == Strip(row: ["你好", "你", "尼"]))
         #expect(d.c.keyboard.isShifted == false)
     }
 
-    @Test func theMiddleSlotCommitsTheBestCandidate() throws {
+    @Test func theFirstSlotCommitsTheBestCandidate() throws {
         var d = try zh()
         typed(&d, "nihao")
-        let out = d.tapSlot(1)
+        let out = d.tapSlot(0)
         #expect(d.textOut(out) == [.edit(TextEdit(insert: "你好"))] && d.c.preedit == "")
         #expect(d.c.text.known?.text == "你好" && d.c.strip.isEmpty)
     }
@@ -129,7 +129,7 @@ struct StandInOpener: CompositionOpener {
     @Test func aPartialCandidateLeavesTheRestAsPreedit() throws {
         var d = try zh()
         typed(&d, "nihao")
-        let out = d.tapSlot(0)  // the second best, on the left: 你
+        let out = d.tapSlot(1)  // the second best, next to the best: 你
         // One commit: the text and the preedit left over together, as the protocol applies them.
         #expect(d.textOut(out) == [.edit(TextEdit(insert: "你", preedit: "hao"))] && d.c.preedit == "hao")
         #expect(preedits(out) == [])
@@ -196,7 +196,7 @@ struct StandInOpener: CompositionOpener {
         var d = try zh()
         typed(&d, "ni")
         let more = try #require(d.c.geometry?.keys.first { $0.key.action == .candidates(.open) })
-        #expect(d.c.strip == Strip(ranked: ["一", "丁", "丂"]))
+        #expect(d.c.strip == Strip(row: (0..<40).map { String(UnicodeScalar(0x4E00 + $0)!) }))
         d.tapKey(more)
         // The keys are the candidates now, the strip's key closes.
         let pages = try #require(d.c.compositionStage.candidatePanel).panel.pages

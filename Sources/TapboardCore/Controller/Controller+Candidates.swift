@@ -14,6 +14,10 @@ extension Controller {
         switch move {
         case .open: return showCandidates(engine != nil ? compositionStage.composition?.candidates ?? [] : [], page: 0)
         case .close: return closeCandidates()
+        case .rowNext, .rowFirst:
+            let shown = geometry?.rowSlotCount ?? 0
+            compositionStage.rowStart = move == .rowFirst || shown == 0 ? 0 : compositionStage.rowStart + shown
+            return updateStrip()
         case .previous, .next:
             guard let shown = compositionStage.candidatePanel else { return [] }
             let page = shown.page + (move == .next ? 1 : -1)
@@ -63,5 +67,27 @@ extension Controller {
         out += layOutKeysAgain(layer: keyboard.layer.name)
         out += barChanged()
         return out + [.redraw(nil)]
+    }
+}
+
+/// The strip's candidate row: the engine's candidates from the row's first rank, measured
+/// for the geometry to lay out as many as fit.
+extension Controller {
+    /// The row's candidates as a strip; `compositionStage.row` holds their widths.
+    mutating func engineRow() -> Strip {
+        let limit = CandidateRow.measured
+        var start = compositionStage.rowStart
+        var fetched = compositionStage.composition?.candidates(upTo: start + limit + 1) ?? []
+        if start >= fetched.count, start > 0 {
+            start = 0
+            fetched = Array(fetched.prefix(limit + 1))
+        }
+        compositionStage.rowStart = start
+        compositionStage.engineCandidates = fetched
+        let shown = Array(fetched.dropFirst(start).prefix(limit))
+        compositionStage.row =
+            shown.isEmpty
+            ? nil : CandidateRow(ems: shown.map(labelMeasure.ems), more: fetched.count > start + limit, start: start)
+        return shown.isEmpty ? .empty : Strip(row: shown)
     }
 }

@@ -44,7 +44,10 @@ extension Controller {
         default:
             return nil
         }
-        if engine != nil { wordStage.shown.markStale() }
+        if engine != nil {
+            compositionStage.rowStart = 0
+            wordStage.shown.markStale()
+        }
         return preeditSynced(out) + refreshCandidates()
     }
 
@@ -56,6 +59,7 @@ extension Controller {
         }
         let step = input.pick(index)
         compositionStage.composition = input
+        compositionStage.rowStart = 0
         let out = commitComposed(step.commit)
         wordStage.shown.markStale()
         return preeditSynced(out) + refreshCandidates()
