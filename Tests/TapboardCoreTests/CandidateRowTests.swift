@@ -17,8 +17,8 @@ import Testing
         let keys = PanelGeometry.rowKeys(row, in: strip, from: 0, to: 720, lastCell: 720, keyWidth: 72, spacing: 0)
         let placed = slots(keys)
         #expect(placed.map(\.key.action) == [.suggestion(0), .suggestion(1), .suggestion(2)])
-        #expect(placed.map(\.frame.width) == [64, 44, 104])
-        #expect(placed.map(\.frame.x) == [0, 64, 108])
+        #expect(placed.map(\.frame.width) == [58, 40, 98])
+        #expect(placed.map(\.frame.x) == [0, 58, 98])
         // All fit and nothing comes after: no paging key, the last touch area to the end.
         #expect(keys.count == 3 && placed[2].cell.maxX == 720)
         // A single character is never narrower than the strip is tall.
@@ -65,6 +65,15 @@ import Testing
             #expect(placed.allSatisfy { $0.frame.maxX <= next.frame.x } && next.frame.maxX <= open.frame.x)
             #expect(Set(placed.map { ($0.frame.width + g.spacing).rounded() }).count == 1)
         }
+    }
+
+    @Test func aResizableSegmentPutsShorterAndLongerAtTheLeftEnd() {
+        let row = CandidateRow(ems: [3, 2], resizable: true)
+        let keys = PanelGeometry.rowKeys(row, in: strip, from: 0, to: 720, lastCell: 720, keyWidth: 72, spacing: 0)
+        #expect(keys.prefix(2).map(\.key.action) == [.candidates(.segmentShorter), .candidates(.segmentLonger)])
+        #expect(keys.prefix(2).map(\.key.label) == ["◀", "▶"] && keys[1].frame.maxX == 86)
+        let placed = slots(keys)
+        #expect(placed.count == 2 && placed[0].frame.x == 86 && placed[0].cell.x == 86)
     }
 
     @Test func theEstimateCountsWideCharactersAsAnEm() {

@@ -18,6 +18,13 @@ extension Controller {
             let shown = geometry?.rowSlotCount ?? 0
             compositionStage.rowStart = move == .rowFirst || shown == 0 ? 0 : compositionStage.rowStart + shown
             return updateStrip()
+        case .segmentShorter, .segmentLonger:
+            guard engine != nil, var input = compositionStage.composition,
+                input.resizeSegment(by: move == .segmentLonger ? 1 : -1)
+            else { return [] }
+            compositionStage.composition = input
+            compositionStage.rowStart = 0
+            return preeditSynced([]) + updateStrip()
         case .previous, .next:
             guard let shown = compositionStage.candidatePanel else { return [] }
             let page = shown.page + (move == .next ? 1 : -1)
@@ -87,7 +94,10 @@ extension Controller {
         let shown = Array(fetched.dropFirst(start).prefix(limit))
         compositionStage.row =
             shown.isEmpty
-            ? nil : CandidateRow(ems: shown.map(labelMeasure.ems), more: fetched.count > start + limit, start: start)
+            ? nil
+            : CandidateRow(
+                ems: shown.map(labelMeasure.ems), more: fetched.count > start + limit, start: start,
+                resizable: compositionStage.composition?.resizableSegment ?? false)
         return shown.isEmpty ? .empty : Strip(row: shown)
     }
 }

@@ -127,6 +127,10 @@ public enum CandidatesMove: String, Sendable, Equatable {
     case rowNext = "row-next"
     /// The row's first candidates again (◂, on its last page).
     case rowFirst = "row-first"
+    /// The segment being chosen one character shorter (◀, Japanese).
+    case segmentShorter = "segment-shorter"
+    /// The segment being chosen one character longer (▶).
+    case segmentLonger = "segment-longer"
 }
 
 /// What a key does when tapped.

@@ -35,11 +35,14 @@ public struct CandidateRow: Sendable, Equatable {
     public var more: Bool
     /// The rank of the first candidate shown (0: the best).
     public var start: Int
+    /// The engine chooses a segment at a time and its end can move: ◀ ▶ at the row's left end.
+    public var resizable: Bool
 
-    public init(ems: [Double], more: Bool = false, start: Int = 0) {
+    public init(ems: [Double], more: Bool = false, start: Int = 0, resizable: Bool = false) {
         self.ems = ems
         self.more = more
         self.start = start
+        self.resizable = resizable
     }
 
     /// More candidates than the strip holds at once are measured: at least this many more
@@ -54,6 +57,6 @@ public struct CandidateRow: Sendable, Equatable {
     /// label, room on both sides, and never narrower than the strip is tall.
     public static func slotWidth(ems: Double, height: Double) -> Double {
         let label = (height * labelSize).rounded()
-        return max(height, (ems * label + label * 1.2).rounded())
+        return max(height, (ems * label + label * 0.9).rounded())
     }
 }
