@@ -57,6 +57,14 @@ struct PinyinStandIn: Composition {
         return letters
     }
     mutating func clear() { letters = "" }
+    /// What usually follows: 吗 and 啊 after 你好, ？ after 吗.
+    func followOn(after committed: String) -> [String] {
+        switch committed {
+        case "你好": ["吗", "啊"]
+        case "吗": ["？"]
+        default: []
+        }
+    }
 }
 
 struct StandInOpener: CompositionOpener {
@@ -123,7 +131,8 @@ struct StandInOpener: CompositionOpener {
         typed(&d, "nihao")
         let out = d.tapSlot(0)
         #expect(d.textOut(out) == [.edit(TextEdit(insert: "你好"))] && d.c.preedit == "")
-        #expect(d.c.text.known?.text == "你好" && d.c.strip.isEmpty)
+        // The words that follow it take the strip.
+        #expect(d.c.text.known?.text == "你好" && d.c.strip == Strip(row: ["吗", "啊"]))
     }
 
     @Test func aPartialCandidateLeavesTheRestAsPreedit() throws {
@@ -238,5 +247,29 @@ struct StandInOpener: CompositionOpener {
             }
         }
         #expect(ranks == Array(0..<57))
+    }
+
+    @Test func afterAPickTheWordsThatFollowFillTheRowAndATapPutsOneIn() throws {
+        var d = try zh()
+        typed(&d, "nihao")
+        d.tapSlot(0)
+        #expect(d.c.text.known?.text == "你好" && d.c.strip == Strip(row: ["吗", "啊"]))
+        // The strip keeps the band: no toolbar while words follow, no ▾.
+        #expect(d.c.panel.bar.toolbar.isEmpty && d.c.panel.bar.candidates == nil)
+        let out = d.tapSlot(0)
+        #expect(d.textOut(out) == [.edit(TextEdit(insert: "吗"))] && d.c.strip == Strip(row: ["？"]))
+    }
+
+    @Test func spaceAfterLettersOffersTheWordsThatFollowAndTypingDropsThem() throws {
+        var d = try zh()
+        typed(&d, "nihao")
+        d.tap("space")
+        #expect(d.c.text.known?.text == "你好" && d.c.strip == Strip(row: ["吗", "啊"]))
+        d.tap("n")
+        #expect(d.c.preedit == "n" && d.c.compositionStage.followOn.isEmpty)
+        #expect(d.c.strip == Strip(row: ["？"]))
+        d.tap("backspace")
+        // Nothing composed and nothing follows: the strip empties and the toolbar comes back.
+        #expect(d.c.strip.isEmpty && !d.c.panel.bar.toolbar.isEmpty)
     }
 }

@@ -22,6 +22,8 @@ public protocol Composition: MultiStageInput {
     /// Makes the segment being chosen `delta` characters longer (negative: shorter); the
     /// segments after it follow. Whether it changed.
     mutating func resizeSegment(by delta: Int) -> Bool
+    /// The words that usually follow `committed`, just put in (empty: the engine has none).
+    mutating func followOn(after committed: String) -> [String]
 }
 
 extension Composition {
@@ -31,6 +33,7 @@ extension Composition {
     public mutating func openEngine() {}
     public var resizableSegment: Bool { false }
     public mutating func resizeSegment(by delta: Int) -> Bool { false }
+    public mutating func followOn(after committed: String) -> [String] { [] }
 }
 
 /// A composition without an engine (dead keys, compose sequences, Telex): no candidates,

@@ -12,6 +12,9 @@
     var rowStart = 0
     /// The candidates the strip's row holds, measured; nil: the strip is not an engine's row.
     var row: CandidateRow?
+    /// The words that usually follow the last commit, shown in the row while nothing is
+    /// composed; anything typed drops them.
+    var followOn: [String] = []
     /// The candidates panel and its page shown over the keys; nil: closed.
     var candidatePanel: (panel: CandidatePanel, page: Int)?
     /// What the field shows as preedit (an open sequence); empty: nothing.
@@ -44,6 +47,7 @@
         engineCandidates = []
         rowStart = 0
         row = nil
+        followOn = []
         candidatePanel = nil
     }
 
@@ -56,5 +60,6 @@
         engineCandidates = []
         rowStart = 0
         row = nil
+        followOn = []
     }
 }

@@ -7,7 +7,8 @@ extension Controller {
     /// engine has more candidates than the strip shows, else none.
     var candidatesKey: CandidatesMove? {
         if compositionStage.candidatePanel != nil { return .close }
-        return engine != nil && compositionStage.engineCandidates.count > PanelGeometry.stripSlots ? .open : nil
+        guard engine != nil, compositionStage.composition?.isOpen == true else { return nil }
+        return compositionStage.engineCandidates.count > PanelGeometry.stripSlots ? .open : nil
     }
 
     mutating func moveCandidates(_ move: CandidatesMove) -> [Command] {
@@ -84,7 +85,11 @@ extension Controller {
     mutating func engineRow() -> Strip {
         let limit = CandidateRow.measured
         var start = compositionStage.rowStart
-        var fetched = compositionStage.composition?.candidates(upTo: start + limit + 1) ?? []
+        let composing = compositionStage.composition?.isOpen ?? false
+        // Nothing composed: the words that follow the last commit, if any.
+        var fetched =
+            composing
+            ? compositionStage.composition?.candidates(upTo: start + limit + 1) ?? [] : compositionStage.followOn
         if start >= fetched.count, start > 0 {
             start = 0
             fetched = Array(fetched.prefix(limit + 1))
