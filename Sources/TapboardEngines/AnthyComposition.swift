@@ -94,6 +94,23 @@ public struct AnthyComposition: Composition {
 
     public mutating func backspace() -> Bool { romaji.removeLast() }
 
+    /// While a segment is being chosen (the input converts to more than one, or one was
+    /// shortened), its end can move.
+    public var resizableSegment: Bool {
+        guard let context = state.engine, case let kana = romaji.settled, !kana.isEmpty,
+            let next = context.nextSegment(of: kana)
+        else { return false }
+        return next.left > 1 || next.length < kana.count
+    }
+
+    /// The segment being chosen grows or shrinks by `delta` kana; the segments after it are
+    /// split again. Letters still waiting (a lone n) settle first.
+    public mutating func resizeSegment(by delta: Int) -> Bool {
+        romaji.settle()
+        guard let context = state.engine, context.nextSegment(of: romaji.settled) != nil else { return false }
+        return context.resize(by: delta)
+    }
+
     /// Candidate `index`: the whole input converted (the first, with more than one segment)
     /// commits every segment and leaves any letters still waiting; a segment's alternative
     /// commits that segment and leaves the rest to choose.

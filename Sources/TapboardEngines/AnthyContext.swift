@@ -94,6 +94,19 @@ final class AnthyContext: @unchecked Sendable {
         "や", "から", "まで", "けど", "ので", "のに", "より", "ても", "でも", "しか", "だけ", "など", "って", "よね"
     ]
 
+    /// Makes the segment being chosen `delta` characters longer (shorter when negative):
+    /// Anthy splits what follows it again. Whether its length changed (it cannot take the
+    /// whole remaining input, nor be emptied).
+    func resize(by delta: Int) -> Bool {
+        guard let c = current else { return false }
+        let before = segment(c.segment).length
+        runtime.resizeSegment(handle, Int32(c.segment), Int32(delta))
+        var segments: Int32 = 0
+        guard runtime.getStat(handle, &segments) == 0 else { return false }
+        current = (c.remaining, c.segment, Int(segments))
+        return segment(c.segment).length != before
+    }
+
     /// Forgets the conversion.
     func reset() { current = nil }
 

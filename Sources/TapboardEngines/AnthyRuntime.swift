@@ -30,6 +30,8 @@ final class AnthyRuntime: @unchecked Sendable {
     typealias GetSegment = @convention(c) (OpaquePointer?, Int32, Int32, UnsafeMutablePointer<CChar>?, Int32) -> Int32
     /// `int anthy_commit_segment(anthy_context_t, int segment, int candidate)`
     typealias CommitSegment = @convention(c) (OpaquePointer?, Int32, Int32) -> Int32
+    /// `void anthy_resize_segment(anthy_context_t, int segment, int delta)`
+    typealias ResizeSegment = @convention(c) (OpaquePointer?, Int32, Int32) -> Void
 
     /// ANTHY_UTF8_ENCODING
     static let utf8: Int32 = 2
@@ -47,6 +49,7 @@ final class AnthyRuntime: @unchecked Sendable {
     let getSegmentStat: GetSegmentStat
     let getSegment: GetSegment
     let commitSegment: CommitSegment
+    let resizeSegment: ResizeSegment
 
     private static let running = Mutex<AnthyRuntime?>(nil)
 
@@ -66,6 +69,7 @@ final class AnthyRuntime: @unchecked Sendable {
         getSegmentStat = try function("anthy_get_segment_stat", GetSegmentStat.self)
         getSegment = try function("anthy_get_segment", GetSegment.self)
         commitSegment = try function("anthy_commit_segment", CommitSegment.self)
+        resizeSegment = try function("anthy_resize_segment", ResizeSegment.self)
         let override = try function("anthy_conf_override", Override.self)
         let initialize = try function("anthy_init", Initialize.self)
         override("HOME", home)

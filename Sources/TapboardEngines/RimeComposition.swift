@@ -21,6 +21,8 @@ public struct RimeComposition: Composition {
     private let userDirectory: String
     private let log: @Sendable (String) -> Void
     private var state: EngineState<RimeSession> = .unopened
+    /// The follow-on words' vocabulary, read in the background once RIME opens.
+    let followOnWords: ChineseFollowOnLoader
 
     /// A composition for `schema`, RIME's user data in `dataDirectory/rime` (tapboard's data
     /// directory: `$XDG_DATA_HOME/tapboard`), librime opened as `soname` on first use; `log`
@@ -33,6 +35,7 @@ public struct RimeComposition: Composition {
         self.schema = schema
         self.userDirectory = dataDirectory + "/rime"
         self.log = log
+        followOnWords = ChineseFollowOnLoader(log: log)
     }
 
     /// Opens RIME now when not tried yet (deploying it the first time: a fraction of a
@@ -52,7 +55,9 @@ public struct RimeComposition: Composition {
         return true
     }
 
-    public mutating func openEngine() { _ = open() }
+    public mutating func openEngine() {
+        if open() { followOnWords.start() }
+    }
 
     public var isOpen: Bool { !(state.engine?.composition().text.isEmpty ?? true) }
 
@@ -117,6 +122,12 @@ public struct RimeComposition: Composition {
     }
 
     public mutating func clear() { state.engine?.clearComposition() }
+
+    /// The words that usually follow `committed` in RIME's vocabulary (`ChineseFollowOn`);
+    /// none until it is read (started as RIME opens).
+    public mutating func followOn(after committed: String) -> [String] {
+        followOnWords.words(after: committed)
+    }
 
     /// How many Characters the first `bytes` bytes of UTF-8 of `text` are.
     static func characters(_ text: String, bytes: Int) -> Int {

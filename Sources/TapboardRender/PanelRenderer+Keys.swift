@@ -40,7 +40,7 @@ extension PanelRenderer {
             cairo_rectangle(cr, c.x, c.y + c.height * 0.25, max(1, theme.borderWidth), c.height * 0.5)
             fill(cr, theme.borderWidth > 0 ? theme.border : theme.specialKey)
         }
-        let ink = slot == 1 ? theme.label : theme.secondaryLabel
+        let ink = slot == (look.strip.bestFirst ? 0 : 1) ? theme.label : theme.secondaryLabel
         drawLabel(content.text, in: f, size: 0.5, ink, cr, transient: true)
     }
 

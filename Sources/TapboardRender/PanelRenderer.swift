@@ -41,7 +41,7 @@ public final class PanelRenderer {
             preparedBubbles.removeAll()
         }
     }
-    private var labels: LabelCache
+    private(set) var labels: LabelCache
     /// The key bubbles drawn ahead (`prepare(bubbles:scale:)`).
     private(set) var preparedBubbles: Set<PreparedBubble> = []
     /// Pictures on panel keys.

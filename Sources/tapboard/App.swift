@@ -82,6 +82,7 @@ final class App {
         presenter = PanelPresenter(
             display: display, loop: loop, theme: theme, outputName: outputName,
             keyPreview: settings.keyPreview, exclusiveZone: settings.exclusiveZone, heapTrim: heapTrim)
+        controller.labelMeasure = presenter.renderer
         router = PressRouter { [unowned self] call in self.perform(call(&self.controller)) }
         router.onHandle = { [unowned self] in self.handleTapped() }
         router.onPanelPress = { [unowned self] in self.feedback?.keyPressed() }

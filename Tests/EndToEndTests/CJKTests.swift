@@ -6,7 +6,7 @@ import Testing
 extension EndToEnd {
     /// Chinese, Japanese and Korean in real applications, through the engines themselves
     /// (librime, Anthy, libhangul): the letters show as preedit, the strip holds the engine's
-    /// candidates (best in the middle), and what is picked lands in the field as one commit.
+    /// candidates (a row, best first at the left), and what is picked lands in the field as one commit.
     @Suite struct CJKTests {
         /// Toolbar off: the strip shows (empty) as soon as a field is focused.
         static let config = ["toolbar = off"]
@@ -38,13 +38,14 @@ extension EndToEnd {
         }
 
         @Test(arguments: RealClient.allCases, Compositor.Kind.allCases)
-        func pinyinNihaoAndTheMiddleCandidateGiveNiHao(_ client: RealClient, _ kind: Compositor.Kind) throws {
+        func pinyinNihaoAndTheFirstCandidateGiveNiHao(_ client: RealClient, _ kind: Compositor.Kind) throws {
             let (c, app, panel) = try session(kind, client, layout: "zh")
+            let row = try CandidateRowMap("zh.json", candidates: try engineCandidates(c, layout: "zh", "nihao"))
             try c.tap(panel.taps(["n", "i", "h", "a", "o"]))
             #expect(preeditShows(app, client) { $0.contains("hao") }, "\(client) reported: \(app.lines)")
             // (The strip holds the candidates once the preedit has gone out: the tap finds them.)
             _ = try c.screenshot("cjk-\(client)-nihao")
-            try c.tap([panel.slot(1)])
+            try c.tap(try row.taps(toPick: 0))
             let text = fieldSettles(app, at: "你好")
             _ = try c.screenshot("cjk-\(client)-nihao-done")
             #expect(text == "你好", "\(client) field: \(app.lines)")
@@ -53,10 +54,12 @@ extension EndToEnd {
         @Test(arguments: RealClient.allCases, Compositor.Kind.allCases)
         func romajiNihongoOffersNihongoWhichCommits(_ client: RealClient, _ kind: Compositor.Kind) throws {
             let (c, app, panel) = try session(kind, client, layout: "ja")
+            let candidates = try engineCandidates(c, layout: "ja", "nihongo")
+            let row = try CandidateRowMap("ja.json", candidates: candidates)
             try c.tap(panel.taps(["n", "i", "h", "o", "n", "g", "o"]))
             #expect(preeditShows(app, client) { $0 == "にほんご" }, "\(client) reported: \(app.lines)")
             _ = try c.screenshot("cjk-\(client)-nihongo")
-            try c.tap([panel.slot(1)])
+            try c.tap(try row.taps(toPick: try #require(candidates.firstIndex(of: "日本語"))))
             let text = fieldSettles(app, at: "日本語")
             #expect(text == "日本語", "\(client) field: \(app.lines)")
         }

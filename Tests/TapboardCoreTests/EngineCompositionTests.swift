@@ -57,6 +57,14 @@ struct PinyinStandIn: Composition {
         return letters
     }
     mutating func clear() { letters = "" }
+    /// What usually follows: 吗 and 啊 after 你好, ？ after 吗.
+    func followOn(after committed: String) -> [String] {
+        switch committed {
+        case "你好": ["吗", "啊"]
+        case "吗": ["？"]
+        default: []
+        }
+    }
 }
 
 struct StandInOpener: CompositionOpener {
@@ -102,7 +110,7 @@ struct StandInOpener: CompositionOpener {
         #expect(d.sent.last { if case .preedit = $0 { true } else { false } } == .preedit("niha", cursor: 1))
         // A pick with input left over: the rest and its cursor in the same commit.
         typed(&d, "o")
-        let out = d.tapSlot(0)  // "你": "hao" stays
+        let out = d.tapSlot(1)  // "你": "hao" stays
         #expect(d.textOut(out) == [.edit(TextEdit(insert: "你", preedit: "hao", preeditCursor: 0))])
         // At the end: no cursor to say.
         var end = try zh()
@@ -110,26 +118,27 @@ struct StandInOpener: CompositionOpener {
         #expect(end.sent.last { if case .preedit = $0 { true } else { false } } == .preedit("ni"))
     }
 
-    @Test func lettersAreAPreeditAndTheCandidatesFillTheStripBestInTheMiddle() throws {
+    @Test func lettersAreAPreeditAndTheCandidatesFillTheRowBestFirst() throws {
         var d = try zh()
         typed(&d, "nihao")
         #expect(d.c.preedit == "ni hao" && d.c.text.known?.text == "")
-        #expect(d.c.showsStrip && d.c.strip == Strip(ranked: ["你好", "你", "尼"]))
+        #expect(d.c.showsStrip && d.c.strip == Strip(row: ["你好", "你", "尼"]))
         #expect(d.c.keyboard.isShifted == false)
     }
 
-    @Test func theMiddleSlotCommitsTheBestCandidate() throws {
+    @Test func theFirstSlotCommitsTheBestCandidate() throws {
         var d = try zh()
         typed(&d, "nihao")
-        let out = d.tapSlot(1)
+        let out = d.tapSlot(0)
         #expect(d.textOut(out) == [.edit(TextEdit(insert: "你好"))] && d.c.preedit == "")
-        #expect(d.c.text.known?.text == "你好" && d.c.strip.isEmpty)
+        // The words that follow it take the strip.
+        #expect(d.c.text.known?.text == "你好" && d.c.strip == Strip(row: ["吗", "啊"]))
     }
 
     @Test func aPartialCandidateLeavesTheRestAsPreedit() throws {
         var d = try zh()
         typed(&d, "nihao")
-        let out = d.tapSlot(0)  // the second best, on the left: 你
+        let out = d.tapSlot(1)  // the second best, next to the best: 你
         // One commit: the text and the preedit left over together, as the protocol applies them.
         #expect(d.textOut(out) == [.edit(TextEdit(insert: "你", preedit: "hao"))] && d.c.preedit == "hao")
         #expect(preedits(out) == [])
@@ -196,7 +205,7 @@ struct StandInOpener: CompositionOpener {
         var d = try zh()
         typed(&d, "ni")
         let more = try #require(d.c.geometry?.keys.first { $0.key.action == .candidates(.open) })
-        #expect(d.c.strip == Strip(ranked: ["一", "丁", "丂"]))
+        #expect(d.c.strip == Strip(row: (0..<40).map { String(UnicodeScalar(0x4E00 + $0)!) }))
         d.tapKey(more)
         // The keys are the candidates now, the strip's key closes.
         let pages = try #require(d.c.compositionStage.candidatePanel).panel.pages
@@ -238,5 +247,29 @@ struct StandInOpener: CompositionOpener {
             }
         }
         #expect(ranks == Array(0..<57))
+    }
+
+    @Test func afterAPickTheWordsThatFollowFillTheRowAndATapPutsOneIn() throws {
+        var d = try zh()
+        typed(&d, "nihao")
+        d.tapSlot(0)
+        #expect(d.c.text.known?.text == "你好" && d.c.strip == Strip(row: ["吗", "啊"]))
+        // The strip keeps the band: no toolbar while words follow, no ▾.
+        #expect(d.c.panel.bar.toolbar.isEmpty && d.c.panel.bar.candidates == nil)
+        let out = d.tapSlot(0)
+        #expect(d.textOut(out) == [.edit(TextEdit(insert: "吗"))] && d.c.strip == Strip(row: ["？"]))
+    }
+
+    @Test func spaceAfterLettersOffersTheWordsThatFollowAndTypingDropsThem() throws {
+        var d = try zh()
+        typed(&d, "nihao")
+        d.tap("space")
+        #expect(d.c.text.known?.text == "你好" && d.c.strip == Strip(row: ["吗", "啊"]))
+        d.tap("n")
+        #expect(d.c.preedit == "n" && d.c.compositionStage.followOn.isEmpty)
+        #expect(d.c.strip == Strip(row: ["？"]))
+        d.tap("backspace")
+        // Nothing composed and nothing follows: the strip empties and the toolbar comes back.
+        #expect(d.c.strip.isEmpty && !d.c.panel.bar.toolbar.isEmpty)
     }
 }

@@ -101,4 +101,34 @@ import Testing
         #expect(japanese.type("n") == ComposeStep(taken: false))
         #expect(lines.all.count == 1 && lines.all.first?.contains("install libanthy1") == true)
     }
+
+    /// ここではきものをぬぐ: Anthy splits ここでは|きものを (着物を); the first segment made one
+    /// kana shorter gives ここで|はきものを (履物を), and the segments are then picked one by one.
+    @Test func aSegmentMadeShorterSplitsTheRestAgain() throws {
+        var japanese = romaji("kokodehakimonowonugu", learning: false)
+        #expect(japanese.resizableSegment && japanese.candidates.first == "ここでは着物を脱ぐ")
+        #expect(japanese.preeditCursor == 4)
+        let shorter = japanese.resizeSegment(by: -1)
+        #expect(shorter && japanese.candidates.first == "ここで履物を脱ぐ" && japanese.preeditCursor == 3)
+        // The segment's own alternatives follow the sentence: picking one steps to the next segment.
+        let koko = try #require(japanese.candidates.dropFirst().firstIndex(of: "ここで"))
+        let picked = japanese.pick(koko)
+        #expect(picked == ComposeStep(commit: "ここで", taken: true))
+        #expect(japanese.preedit == "はきものをぬぐ" && japanese.candidates.first == "履物を脱ぐ")
+        // Longer again, then back: the length follows.
+        let longer = japanese.resizeSegment(by: 1)
+        #expect(longer && japanese.preeditCursor == 6)
+        let back = japanese.resizeSegment(by: -1)
+        #expect(back && japanese.preeditCursor == 5)
+        let text = japanese.finish()
+        #expect(text == "履物を脱ぐ")
+    }
+
+    @Test func oneSegmentLeftCanStillBeMadeShorter() {
+        var japanese = romaji("nihongo", learning: false)
+        #expect(!japanese.resizableSegment)
+        let shorter = japanese.resizeSegment(by: -1)
+        #expect(shorter && japanese.resizableSegment)
+        #expect(japanese.preeditCursor < 4)
+    }
 }

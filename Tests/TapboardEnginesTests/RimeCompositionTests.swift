@@ -1,3 +1,4 @@
+import Synchronization
 import TapboardCore
 import Testing
 
@@ -75,5 +76,29 @@ import Testing
         #expect(!chinese.open() && !chinese.open())
         #expect(chinese.type("n") == ComposeStep(taken: false) && chinese.candidates.isEmpty)
         #expect(lines.all.count == 1 && lines.all.first?.contains("install librime1") == true)
+    }
+
+    /// After 你 (simplified, as luna_pinyin_simp writes): the words RIME's vocabulary has
+    /// beginning with it, heaviest first and simplified (们, not 們).
+    @Test func theWordsThatFollowComeFromRimesVocabularySimplified() throws {
+        var chinese = RimeComposition(dataDirectory: TestData.directory, log: { _ in })
+        let clock = ContinuousClock()
+        var after: [String] = []
+        let took = clock.measure { #expect(chinese.followOnWords.waitUntilRead()) }
+        after = chinese.followOn(after: "你")
+        #expect(after.first == "们" && after.contains("好") && !after.contains("們"), "\(after)")
+        // Two characters first, then the last one alone.
+        let later = chinese.followOn(after: "我们")
+        #expect(later.contains("的") && later.count > 10)
+        print("follow-on vocabulary read in \(took)")
+    }
+
+    @Test func withoutTheVocabularyThereAreNoneAndOneLineSaysWhy() {
+        let lines = Mutex<[String]>([])
+        #expect(ChineseFollowOn(essay: "/nonexistent/essay.txt", log: { l in lines.withLock { $0.append(l) } }) == nil)
+        #expect(
+            lines.withLock { $0 } == [
+                "Chinese follow-on words are unavailable: /nonexistent/essay.txt is missing (install rime-essay)"
+            ])
     }
 }

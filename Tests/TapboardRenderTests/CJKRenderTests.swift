@@ -35,4 +35,28 @@ extension RenderTests {
         PanelRenderer().draw(g, look, on: canvas)
         try compare(canvas, golden: "candidatesPanel")
     }
+
+    /// The strip as an engine's candidate row, on a phone and a landscape output: as many
+    /// candidates as fit, best first at the left (in the label colour), each slot as wide as
+    /// its text as the renderer measures it, ▸ for the next ones, ▾ for the panel; Japanese's
+    /// ◀ ▶ at the left end.
+    @Test(arguments: [("zh", 720, 1280), ("zh", 1280, 720), ("ja", 720, 1280), ("ja", 1280, 720)])
+    func candidateRow(language: String, width: Int, height: Int) throws {
+        let layout = try loadShipped("\(language).json")
+        let candidates =
+            language == "zh"
+            ? ["很高兴", "恨", "很", "狠", "哼", "痕", "亨", "很好", "恒", "衡", "横", "珩", "蘅", "姮", "桁", "鸻", "哏", "啈"]
+            : ["私は学生です", "私は", "わたしは", "渡しは", "ワタシは", "綿しは", "私わ", "腸は", "渉は", "亘は", "弥は"]
+        let renderer = PanelRenderer()
+        // Japanese with more than one segment: ◀ ▶ move the end of the one being chosen.
+        let row = CandidateRow(ems: candidates.map(renderer.ems), more: true, resizable: language == "ja")
+        let g = PanelGeometry.forOutput(
+            width: width, height: height, layout: layout, layer: layout.layers[0],
+            bar: PanelBar(slots: true, candidates: .open, row: row))
+        var look = PanelAppearance()
+        look.strip = Strip(row: candidates)
+        let canvas = try #require(Canvas(width: g.width, height: g.height))
+        renderer.draw(g, look, on: canvas)
+        try compare(canvas, golden: "candidateRow-\(language)-\(width)x\(height)")
+    }
 }

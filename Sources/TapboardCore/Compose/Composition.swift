@@ -16,6 +16,14 @@ public protocol Composition: MultiStageInput {
     var awaitsOpening: Bool { get }
     /// Opens the engine now if it is not yet.
     mutating func openEngine()
+    /// The input is split into segments chosen one at a time, and the one being chosen can
+    /// be made shorter or longer (Japanese).
+    var resizableSegment: Bool { get }
+    /// Makes the segment being chosen `delta` characters longer (negative: shorter); the
+    /// segments after it follow. Whether it changed.
+    mutating func resizeSegment(by delta: Int) -> Bool
+    /// The words that usually follow `committed`, just put in (empty: the engine has none).
+    mutating func followOn(after committed: String) -> [String]
 }
 
 extension Composition {
@@ -23,6 +31,9 @@ extension Composition {
     public func candidates(upTo limit: Int) -> [String] { Array(candidates.prefix(limit)) }
     public var awaitsOpening: Bool { false }
     public mutating func openEngine() {}
+    public var resizableSegment: Bool { false }
+    public mutating func resizeSegment(by delta: Int) -> Bool { false }
+    public mutating func followOn(after committed: String) -> [String] { [] }
 }
 
 /// A composition without an engine (dead keys, compose sequences, Telex): no candidates,

@@ -6,8 +6,15 @@
     let opener: (any CompositionOpener)?
     /// The shown keyboard's composition; nil: it has none.
     @usableFromInline var composition: (any Composition)?
-    /// The engine's first candidates as the strip last read them: its slots' and one more.
+    /// The engine's first candidates as the strip last read them: its row's and one more.
     var engineCandidates: [String] = []
+    /// The rank of the first candidate in the strip's row (0 until ▸ pages on).
+    var rowStart = 0
+    /// The candidates the strip's row holds, measured; nil: the strip is not an engine's row.
+    var row: CandidateRow?
+    /// The words that usually follow the last commit, shown in the row while nothing is
+    /// composed; anything typed drops them.
+    var followOn: [String] = []
     /// The candidates panel and its page shown over the keys; nil: closed.
     var candidatePanel: (panel: CandidatePanel, page: Int)?
     /// What the field shows as preedit (an open sequence); empty: nothing.
@@ -38,6 +45,9 @@
         preedit = ""
         preeditCursor = nil
         engineCandidates = []
+        rowStart = 0
+        row = nil
+        followOn = []
         candidatePanel = nil
     }
 
@@ -48,5 +58,8 @@
         preedit = ""
         preeditCursor = nil
         engineCandidates = []
+        rowStart = 0
+        row = nil
+        followOn = []
     }
 }

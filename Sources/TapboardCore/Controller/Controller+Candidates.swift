@@ -7,13 +7,25 @@ extension Controller {
     /// engine has more candidates than the strip shows, else none.
     var candidatesKey: CandidatesMove? {
         if compositionStage.candidatePanel != nil { return .close }
-        return engine != nil && compositionStage.engineCandidates.count > PanelGeometry.stripSlots ? .open : nil
+        guard engine != nil, compositionStage.composition?.isOpen == true else { return nil }
+        return compositionStage.engineCandidates.count > PanelGeometry.stripSlots ? .open : nil
     }
 
     mutating func moveCandidates(_ move: CandidatesMove) -> [Command] {
         switch move {
         case .open: return showCandidates(engine != nil ? compositionStage.composition?.candidates ?? [] : [], page: 0)
         case .close: return closeCandidates()
+        case .rowNext, .rowFirst:
+            let shown = geometry?.rowSlotCount ?? 0
+            compositionStage.rowStart = move == .rowFirst || shown == 0 ? 0 : compositionStage.rowStart + shown
+            return updateStrip()
+        case .segmentShorter, .segmentLonger:
+            guard engine != nil, var input = compositionStage.composition,
+                input.resizeSegment(by: move == .segmentLonger ? 1 : -1)
+            else { return [] }
+            compositionStage.composition = input
+            compositionStage.rowStart = 0
+            return preeditSynced([]) + updateStrip()
         case .previous, .next:
             guard let shown = compositionStage.candidatePanel else { return [] }
             let page = shown.page + (move == .next ? 1 : -1)
@@ -63,5 +75,34 @@ extension Controller {
         out += layOutKeysAgain(layer: keyboard.layer.name)
         out += barChanged()
         return out + [.redraw(nil)]
+    }
+}
+
+/// The strip's candidate row: the engine's candidates from the row's first rank, measured
+/// for the geometry to lay out as many as fit.
+extension Controller {
+    /// The row's candidates as a strip; `compositionStage.row` holds their widths.
+    mutating func engineRow() -> Strip {
+        let limit = CandidateRow.measured
+        var start = compositionStage.rowStart
+        let composing = compositionStage.composition?.isOpen ?? false
+        // Nothing composed: the words that follow the last commit, if any.
+        var fetched =
+            composing
+            ? compositionStage.composition?.candidates(upTo: start + limit + 1) ?? [] : compositionStage.followOn
+        if start >= fetched.count, start > 0 {
+            start = 0
+            fetched = Array(fetched.prefix(limit + 1))
+        }
+        compositionStage.rowStart = start
+        compositionStage.engineCandidates = fetched
+        let shown = Array(fetched.dropFirst(start).prefix(limit))
+        compositionStage.row =
+            shown.isEmpty
+            ? nil
+            : CandidateRow(
+                ems: shown.map(labelMeasure.ems), more: fetched.count > start + limit, start: start,
+                resizable: compositionStage.composition?.resizableSegment ?? false)
+        return shown.isEmpty ? .empty : Strip(row: shown)
     }
 }

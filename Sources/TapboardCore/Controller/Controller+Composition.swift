@@ -13,12 +13,19 @@ extension Controller {
     mutating func multiStage(_ effect: Effect) -> [Command]? {
         guard var input = compositionStage.composition, usesComposition else { return nil }
         var effect = effect
+        // Anything typed drops the words offered after the last commit.
+        if !compositionStage.followOn.isEmpty {
+            compositionStage.followOn = []
+            compositionStage.rowStart = 0
+            wordStage.shown.markStale()
+        }
         // Space is the engine's: it picks, and no full stop comes of two.
         if engine != nil, case .doubleSpace = effect { effect = .commitText(" ") }
         var out: [Command]
         switch effect {
         case .commitText(let t):
             let step = input.type(t)
+            if engine != nil, step.taken, !input.isOpen { compositionStage.followOn = input.followOn(after: step.commit) }
             compositionStage.composition = input
             out = commitComposed(step.commit)
             if !step.taken { out += passText(effect, from: .word) }
@@ -44,21 +51,37 @@ extension Controller {
         default:
             return nil
         }
-        if engine != nil { wordStage.shown.markStale() }
+        if engine != nil {
+            compositionStage.rowStart = 0
+            wordStage.shown.markStale()
+        }
         return preeditSynced(out) + refreshCandidates()
     }
 
     /// Candidate `index` of the engine's (a strip slot, the candidates panel) goes in; the
     /// rest of the input stays open.
     mutating func pickCandidate(_ index: Int) -> [Command] {
-        guard engine != nil, var input = compositionStage.composition, input.candidates(upTo: index + 1).count > index else {
-            return []
+        guard engine != nil, var input = compositionStage.composition else { return [] }
+        if !input.isOpen, compositionStage.followOn.indices.contains(index) {
+            return pickFollowOn(compositionStage.followOn[index], &input)
         }
+        guard input.candidates(upTo: index + 1).count > index else { return [] }
         let step = input.pick(index)
+        compositionStage.followOn = input.isOpen ? [] : input.followOn(after: step.commit)
         compositionStage.composition = input
+        compositionStage.rowStart = 0
         let out = commitComposed(step.commit)
         wordStage.shown.markStale()
         return preeditSynced(out) + refreshCandidates()
+    }
+
+    /// A word offered after the last commit goes in; the words that follow it come next.
+    private mutating func pickFollowOn(_ word: String, _ input: inout any Composition) -> [Command] {
+        compositionStage.followOn = input.followOn(after: word)
+        compositionStage.composition = input
+        compositionStage.rowStart = 0
+        wordStage.shown.markStale()
+        return commitComposed(word)
     }
 
     /// The shown keyboard's engine is still to be opened: once its panel is on screen, so

@@ -97,7 +97,7 @@ extension Controller {
             case .back: out += backFromPanel()
             case .commitText, .deleteBackward, .deleteWordBackward, .doubleSpace, .enter, .key:
                 out += passText(e) + autoShift()
-            case .pickSuggestion(let slot) where candidateEngine != nil: out += pickCandidate(Strip.rank(ofSlot: slot))
+            case .pickSuggestion(let slot) where candidateEngine != nil: out += pickCandidate(compositionStage.rowStart + slot)
             case .pickCandidate(let rank): out += pickCandidate(rank)
             case .moveCandidates(let move): out += moveCandidates(move)
             case .pickSuggestion(let slot): out += finishComposition() + pick(slot)

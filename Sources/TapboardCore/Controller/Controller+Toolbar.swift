@@ -6,7 +6,10 @@ extension Controller {
         var bar = PanelBar.forField(
             mode: settings.toolbar, slots: showsStrip, stripEmpty: strip.isEmpty,
             paste: clipboardHasText, ownDone: keyboard.layout.hasDoneKey)
-        if bar.slots { bar.candidates = candidatesKey }
+        if bar.slots {
+            bar.candidates = candidatesKey
+            bar.row = engine != nil ? compositionStage.row : nil
+        }
         return bar
     }
 

@@ -180,11 +180,10 @@ extension Controller {
         var new = Strip.empty
         switch stripSource() {
         case .engine:
-            // The strip's, and one more to know whether the candidates panel has more.
-            compositionStage.engineCandidates = compositionStage.composition?.candidates(upTo: PanelGeometry.stripSlots + 1) ?? []
-            new = Strip(ranked: Array(compositionStage.engineCandidates.prefix(PanelGeometry.stripSlots)))
+            new = engineRow()
         case .search(let p, let typed, let before, let corrects):
             compositionStage.engineCandidates = []
+            compositionStage.row = nil
             let learned = learnedWords()
             new = p.strip(for: typed, context: before, learned: learned, autocorrect: corrects, memo: &wordStage.word.searchMemo)
             // Syllables an engine composed go back only by deleting them: completions only.
@@ -192,6 +191,7 @@ extension Controller {
             new = withEmoji(new, word: typed.isEmpty ? Self.lastWord(before) : typed)
         case nil:
             compositionStage.engineCandidates = []
+            compositionStage.row = nil
         }
         return showInStrip(new)
     }

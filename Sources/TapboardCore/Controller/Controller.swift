@@ -22,6 +22,8 @@ public struct Controller {
     public internal(set) var clipboardHasText = false
     /// The last text items copied (memory only), for the clipboard panel.
     public internal(set) var clipboardHistory: ClipboardHistory
+    /// How wide the strip draws a candidate: the app's renderer measures with its font.
+    public var labelMeasure: any LabelMeasure = EstimatedLabelWidth()
 
     // The text stages, in the order a text effect meets them (`TextStage`).
     /// Emoji search's query and results.

@@ -159,7 +159,13 @@ public struct PanelGeometry: Sendable, Equatable {
                 slotsRow.width = x - strip.x
                 slotsSpan = x - barLeft
             }
-            let n = PanelGeometry.stripSlots
+            if let row = bar.row {
+                let keyWidth = (barSpan * PanelGeometry.candidatesKeyShare).rounded()
+                placed += PanelGeometry.rowKeys(
+                    row, in: slotsRow, from: barLeft, to: barLeft + slotsSpan, lastCell: slotsRow.maxX, keyWidth: keyWidth,
+                    spacing: spacing)
+            }
+            let n = bar.row == nil ? PanelGeometry.stripSlots : 0
             for i in 0..<n {
                 let (drawn, cell) = PanelGeometry.column(i, of: n, in: slotsRow, over: (barLeft, slotsSpan))
                 let slot = Key(label: "", action: .suggestion(i))

@@ -120,9 +120,17 @@ public struct Key: Sendable, Equatable {
     }
 }
 
-/// What a key of the candidates panel does to it.
+/// What a key of the candidates panel, or at the end of the strip's candidate row, does.
 public enum CandidatesMove: String, Sendable, Equatable {
     case open, close, previous, next
+    /// The row's next candidates (▸).
+    case rowNext = "row-next"
+    /// The row's first candidates again (◂, on its last page).
+    case rowFirst = "row-first"
+    /// The segment being chosen one character shorter (◀, Japanese).
+    case segmentShorter = "segment-shorter"
+    /// The segment being chosen one character longer (▶).
+    case segmentLonger = "segment-longer"
 }
 
 /// What a key does when tapped.

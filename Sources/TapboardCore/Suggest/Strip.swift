@@ -23,10 +23,12 @@ public struct Strip: Sendable, Equatable {
         }
     }
 
-    /// Left, middle, right.
+    /// Left, middle, right (an engine's row: as many as it holds, left to right).
     public var slots: [Slot]
     /// What space or punctuation would turn the typed word into; nil: it stays.
     public var autocorrect: String?
+    /// The slots are an engine's candidate row, best first at the left (not in the middle).
+    public var bestFirst = false
 
     public init(slots: [Slot] = [.empty, .empty, .empty], autocorrect: String? = nil) {
         self.slots = slots + Array(repeating: .empty, count: max(0, PanelGeometry.stripSlots - slots.count))
@@ -38,6 +40,12 @@ public struct Strip: Sendable, Equatable {
     public init(ranked words: [String]) {
         func slot(_ i: Int) -> Slot { i < words.count ? .word(words[i]) : .empty }
         self.init(slots: [slot(Self.rank(ofSlot: 0)), slot(Self.rank(ofSlot: 1)), slot(Self.rank(ofSlot: 2))])
+    }
+
+    /// An engine's candidates (best first) as a row: the geometry shows as many as fit.
+    public init(row candidates: [String]) {
+        self.init(slots: candidates.map { .word($0) })
+        bestFirst = true
     }
 
     /// Which of the ranked words (0: the best) `init(ranked:)` puts in `slot`.

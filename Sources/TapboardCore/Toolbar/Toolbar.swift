@@ -31,11 +31,16 @@ public struct PanelBar: Sendable, Equatable {
     public var toolbar: [ToolbarButton]
     /// A key at the strip's right end that opens (or closes) the candidates panel; nil: none.
     public var candidates: CandidatesMove?
+    /// An engine's candidates in a row in place of the strip's three slots; nil: the slots.
+    public var row: CandidateRow?
 
-    public init(slots: Bool = false, toolbar: [ToolbarButton] = [], candidates: CandidatesMove? = nil) {
+    public init(
+        slots: Bool = false, toolbar: [ToolbarButton] = [], candidates: CandidatesMove? = nil, row: CandidateRow? = nil
+    ) {
         self.slots = slots
         self.toolbar = toolbar
         self.candidates = candidates
+        self.row = row
     }
 
     public static let none = PanelBar()
