@@ -73,6 +73,13 @@ import Testing
         #expect(s.nextWords(context: "see you, ") == pairsOnly.nextWords(context: "see you, "))
     }
 
+    @Test func theUsersOwnPairsStayAboveTheTriples() throws {
+        var s = try Self.suggester()
+        s.bigrams = ["you": ["guys": 2, "Tomorrow": 1]]
+        // Shown as the dictionary writes them, as without triples.
+        #expect(s.nextWords(context: "I will see you ") == ["guys", "tomorrow", try Self.listed(after: "see you ").first!])
+    }
+
     @Test func theWordBeingCompletedHeedsTheTwoWordsBefore() throws {
         let s = try Self.suggester()
         let model = s.languageModel(after: "I will see you ")

@@ -42,7 +42,8 @@ extension Suggester {
             if !words.contains(word) { words.append(word) }
             return true
         }
-        let mine = ctx.previous.flatMap { bigrams[$0] } ?? [:]
+        var mine: [String: Int] = [:]
+        for (word, n) in ctx.previous.flatMap({ bigrams[$0] }) ?? [:] { mine[word.lowercased(), default: 0] += n }
         let scored = words.map { word -> (word: String, score: Double) in
             if let n = mine[word], n > 0 { return (word, 1000 + Double(n)) }
             // The pairs' class on the scale of the model's mixture (`pairShift`).
