@@ -66,6 +66,7 @@ test:
 	scripts/generate-protocols --check
 	scripts/folder-cycles >/dev/null
 	scripts/build-pairs --check
+	scripts/build-triples --check
 	scripts/build-known --check
 	scripts/build-emoji-names --check
 	scripts/make-pot --check

@@ -34,6 +34,13 @@ public struct DictionaryStore {
         return try? open(path).get()
     }
 
+    /// The next words from two tokens back for `language` (`<lang>-triples.tbd`),
+    /// memory-mapped; nil when the language has none (suggestions then go on pairs alone).
+    public func loadTriples(language: String) -> Mapped? {
+        guard let path = path(language: language, suffix: "-triples") else { return nil }
+        return try? open(path).get()
+    }
+
     /// The spell checker's words for `language` (`<lang>-known.tbd`), memory-mapped; nil
     /// when the language has none (its spell checker is then libhunspell, opened on first use).
     func loadKnown(language: String) -> Mapped? {
@@ -142,6 +149,7 @@ public final class SuggestionStore: SuggestionLibrary {
     private var providers: [String: (any SuggestionProvider)?] = [:]
     private var sources: [String: DictionaryStore.Mapped?] = [:]
     private var pairs: [String: DictionaryStore.Mapped?] = [:]
+    private var triples: [String: DictionaryStore.Mapped?] = [:]
     /// Each language's spell checker (hunspell is opened when a typed word is not in the dictionary).
     private var spellCheckers: [String: any SpellChecker] = [:]
     private var known: [String: DictionaryStore.Mapped?] = [:]
@@ -163,7 +171,9 @@ public final class SuggestionStore: SuggestionLibrary {
     /// Lets go of the dictionary pages read so far (the panel hid): each word typed reads a
     /// few pages of its own, so over a long day they would all stay resident.
     public func dropResidentPages() {
-        for case let m? in Array(sources.values) + Array(pairs.values) + Array(known.values) { m.file.dropResidentPages() }
+        for case let m? in Array(sources.values) + Array(pairs.values) + Array(triples.values) + Array(known.values) {
+            m.file.dropResidentPages()
+        }
     }
 
     public func provider(for layout: Layout) -> (any SuggestionProvider)? {
@@ -179,6 +189,7 @@ public final class SuggestionStore: SuggestionLibrary {
             case .failure: sources[language] = .some(nil)
             }
             pairs[language] = .some(dictionaries.loadPairs(language: language))
+            triples[language] = .some(dictionaries.loadTriples(language: language))
         }
         if spellCheckers[language] == nil {
             let (checker, file) = dictionaries.spellChecker(language: language)
@@ -186,7 +197,9 @@ public final class SuggestionStore: SuggestionLibrary {
             known[language] = .some(file)
         }
         let p: (any SuggestionProvider)? = sources[language]!.map {
-            var s = Suggester(source: $0.words, keys: KeyNeighbours.from(layout: layout), pairs: (pairs[language] ?? nil)?.words)
+            var s = Suggester(
+                source: $0.words, keys: KeyNeighbours.from(layout: layout), pairs: (pairs[language] ?? nil)?.words,
+                triples: (triples[language] ?? nil)?.words)
             s.spell = spellCheckers[language]
             return s
         }

@@ -32,7 +32,7 @@ public struct Options {
     public var stats = false
     /// `suggest --cost NAME=VALUE`: weights of the error model, for tuning.
     public var costs: [(name: String, value: Double)] = []
-    /// `suggest --no-pairs`: without the language's next-word pairs (to measure what they bring).
+    /// `suggest --no-pairs`: without the language's next-word pairs and triples (to measure what they bring).
     public var noPairs = false
     /// `suggest --no-spell`: without the language's spell checker (to measure what it brings).
     public var noSpell = false

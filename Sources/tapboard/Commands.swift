@@ -41,7 +41,7 @@ func commandLayout(_ o: Options, store: LayoutStore, settings: Settings? = nil) 
     }
 }
 
-/// A suggester over `layout`'s language's dictionary (and its next-word pairs, unless
+/// A suggester over `layout`'s language's dictionary (and its next-word pairs and triples, unless
 /// `pairs` is false) for a command, with the store it came from; nil once it said why not.
 func commandSuggester(_ layout: Layout, store: LayoutStore, pairs: Bool = true) -> (Suggester, DictionaryStore)? {
     let dictionaries = DictionaryStore(layouts: store)
@@ -49,7 +49,8 @@ func commandSuggester(_ layout: Layout, store: LayoutStore, pairs: Bool = true) 
     case .success(let s):
         let suggester = Suggester(
             source: s.words, keys: KeyNeighbours.from(layout: layout),
-            pairs: pairs ? dictionaries.loadPairs(language: layout.language)?.words : nil)
+            pairs: pairs ? dictionaries.loadPairs(language: layout.language)?.words : nil,
+            triples: pairs ? dictionaries.loadTriples(language: layout.language)?.words : nil)
         return (suggester, dictionaries)
     case .failure(let e):
         printError("tapboard: \(e)")

@@ -14,6 +14,15 @@ struct Context {
     var pairKey: String? { sentenceStart ? "<s>" : afterComma ? "," : previous }
     /// A comma, semicolon or colon comes right before the word.
     var afterComma = false
+    /// The token before `previous`, lower-cased, for triples: the word before it when only
+    /// spaces part them, "<s>" when `previous` starts a sentence; nil otherwise.
+    var beforePrevious: String?
+    /// What the language's triples are keyed by: the two tokens before the word ("see you",
+    /// "<s> thank"); nil after a comma or without two tokens.
+    var tripleKey: String? {
+        guard !afterComma, let previous, let beforePrevious else { return nil }
+        return beforePrevious + " " + previous
+    }
     static let opening: Set<Character> = ["\"", "\u{201C}", "\u{2018}", "(", "["]
     /// What may follow a word before the space: sentence ends, commas, closing quotes and brackets.
     static let closing: Set<Character> = [".", ",", "!", "?", ";", ":", "\u{2026}", "\"", "\u{201D}", "\u{2019}", ")", "]"]
@@ -47,6 +56,22 @@ struct Context {
         // Pairs only straight after the word, or across one comma.
         let adjacent = wordEnd == end || (afterComma && text.index(after: wordEnd) == end)
         if !sentenceStart, adjacent { previous = lastWord?.lowercased() }
+        if previous != nil, !afterComma { beforePrevious = Context.token(before: text[..<start]) }
+    }
+
+    /// The token that ends `text` for triples: its last word lower-cased when only spaces
+    /// follow it, "<s>" when nothing or a sentence end does; nil after other punctuation.
+    static func token(before text: Substring) -> String? {
+        var end = text.endIndex
+        while end > text.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
+        guard end > text.startIndex else { return "<s>" }
+        let last = text[text.index(before: end)]
+        if last == "." || last == "!" || last == "?" || last == "\u{2026}" || opening.contains(last) { return "<s>" }
+        var start = end
+        while start > text.startIndex, Search.isWordCharacter(text[text.index(before: start)]) {
+            start = text.index(before: start)
+        }
+        return start < end ? text[start..<end].lowercased() : nil
     }
 
     /// Whether the text already holds `word` (lower-cased, plain apostrophes) as a whole

@@ -70,6 +70,9 @@ extension Suggester {
         /// classes still hold).
         public var pairWeight = 0.9
         public var pairShift = 7.0
+        /// With triples for the two tokens before: the weight of a word's likelihood after
+        /// both against the pairs' mixture (which it is mixed with, shifted by `pairShift`).
+        public var tripleWeight = 0.5
 
         /// Words already in the text before (`LanguageModel(recent:)`, the glide decoder's):
         /// the share of a word's likelihood that is drawn from how often that text holds it
@@ -102,7 +105,7 @@ extension Suggester {
             ("apostropheLead", \.apostropheLead), ("rareKnown", \.rareKnown), ("rareKnownLead", \.rareKnownLead),
             ("editInStrip", \.editInStrip), ("realWordLead", \.realWordLead),
             ("realWordLift", \.realWordLift), ("realWordDrop", \.realWordDrop), ("commonCapitals", \.commonCapitals),
-            ("pairWeight", \.pairWeight), ("pairShift", \.pairShift),
+            ("pairWeight", \.pairWeight), ("pairShift", \.pairShift), ("tripleWeight", \.tripleWeight),
             ("spellWord", \.spellWord), ("recentShare", \.recentShare), ("recentSpan", \.recentSpan), ("unchecked", \.unchecked)
         ]
     }

@@ -7,7 +7,8 @@ import Darwin
 #endif
 
 /// How likely a word is where the user is writing: its class in the dictionary, mixed with
-/// its likelihood after the previous token in the language's pairs, plus what the user taught
+/// its likelihood after the previous token in the language's pairs, mixed in turn with its
+/// likelihood after the two tokens before in the language's triples where they have them, plus what the user taught
 /// (words kept, pairs typed). One model, asked by the strip's completions and corrections and
 /// by the glide decoder alike; made for one context (`Suggester.languageModel(after:)`), so the
 /// text before is read once.
@@ -21,6 +22,10 @@ public struct LanguageModel {
     let pairPrefix: String?
     /// With pairs: the score change of a word never seen after the previous token.
     let unpaired: Double
+    /// "before previous " when the language's triples know what follows the two tokens before.
+    let triplePrefix: String?
+    /// With triples: the score change of a word never seen after the two tokens.
+    let untripled: Double
     /// The words of the text before (`RecentWords`), when the model heeds them.
     let recent: RecentWords?
 
@@ -39,6 +44,30 @@ public struct LanguageModel {
         pairPrefix = prefix
         let w = suggester.costs.pairWeight
         unpaired = 10 * log10(max(1e-9, 1 - w)) + suggester.costs.pairShift
+        // Triples only over pairs: their mixture is on the pairs' scale.
+        triplePrefix = prefix == nil ? nil : suggester.triples.flatMap { Self.knownPrefix(context.tripleKey, in: $0) }
+        untripled = 10 * log10(max(1e-9, 1 - suggester.costs.tripleWeight))
+    }
+
+    /// "key " when `source` holds an entry after it; nil without a key or entries.
+    static func knownPrefix(_ key: String?, in source: any WordSource) -> String? {
+        guard let key else { return nil }
+        let p = key + " "
+        var found = false
+        source.entries(withKeyPrefix: p) { _, _ in
+            found = true
+            return false
+        }
+        return found ? p : nil
+    }
+
+    /// The class of the mixture of a word's likelihood after the two tokens before (class
+    /// `triple`, nil when the triples lack it) and `lower`, its score from the pairs and on its own.
+    func backedOff(_ triple: UInt8?, _ lower: Double) -> Double {
+        guard let triple else { return lower + untripled }
+        let c = suggester.costs
+        let upper = Double(triple) + c.pairShift
+        return 10 * log10(c.tripleWeight * pow(10, upper / 10) + (1 - c.tripleWeight) * pow(10, lower / 10))
     }
 
     /// The score of `word`, stored with class `frequency`; `after`: its class after the previous
@@ -55,6 +84,7 @@ public struct LanguageModel {
                 base += unpaired
             }
         }
+        if triplePrefix != nil { base = backedOff(tripleClass(of: word), base) }
         if let r = recentClass(word) { base = Self.mix(base, r) }
         return base + taught(word)
     }
@@ -121,6 +151,12 @@ public struct LanguageModel {
     func pairClass(of word: String) -> UInt8? {
         guard let pairPrefix, let pairs = suggester.pairs else { return nil }
         return pairs.frequency(of: pairPrefix + word.lowercased())
+    }
+
+    /// The class of `word` after the two tokens before in the language's triples, nil when they lack it.
+    func tripleClass(of word: String) -> UInt8? {
+        guard let triplePrefix, let triples = suggester.triples else { return nil }
+        return triples.frequency(of: triplePrefix + word.lowercased())
     }
 
     /// The score of a word only the user's learned words hold (not in the dictionary).

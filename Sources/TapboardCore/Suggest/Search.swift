@@ -241,6 +241,16 @@ struct Search {
                 return true
             }
         }
+        // And after the two before (scored again by the model, which mixes in their pair).
+        if let triplePrefix = model.triplePrefix, let triples = s.triples {
+            let skip = triplePrefix.count
+            triples.entries(withKeyPrefix: triplePrefix + key) { entry, _ in
+                for (word, f) in s.source.lookup(key: String(entry.dropFirst(skip))) where word.count > letters.count {
+                    completions.append((word, prior(word, f)))
+                }
+                return true
+            }
+        }
         // The user's words: learned dictionary words rank by their boost, whether or not
         // among the most frequent; others as learned words.
         for (w, n) in s.learnedWords

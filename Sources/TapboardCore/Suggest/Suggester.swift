@@ -35,6 +35,10 @@ public struct Suggester {
     /// "<s>" at a sentence start, "," after a comma) whose class is that of the next
     /// word's likelihood after the previous one (scripts/build-pairs).
     public var pairs: (any WordSource)?
+    /// Next words from two tokens back: entries keyed "before previous next" ("see you
+    /// soon", "<s> thank you") whose class is that of the next word's likelihood after both
+    /// (scripts/build-triples); only contexts where they change what the pairs rank first.
+    public var triples: (any WordSource)?
     /// The model's weights.
     public var costs = Costs()
     /// The language's spell checker, when it has one: what it accepts is a known word.
@@ -44,10 +48,11 @@ public struct Suggester {
     public init(
         source: any WordSource, keys: KeyNeighbours = .qwerty,
         learnedWords: [String: Int] = [:], bigrams: [String: [String: Int]] = [:],
-        pairs: (any WordSource)? = nil
+        pairs: (any WordSource)? = nil, triples: (any WordSource)? = nil
     ) {
         self.source = source
         self.pairs = pairs
+        self.triples = triples
         self.keys = keys
         self.learnedWords = learnedWords
         self.bigrams = bigrams
