@@ -30,15 +30,15 @@ public struct Lexicon: Sendable {
     /// The number of entries.
     public let count: Int
 
-    private let storage: Storage
-    private let blockCount: Int
+    let storage: Storage
+    let blockCount: Int
     private let indexOffset: Int
     private let foldsTurkishI: Bool
     /// Each block's first key, its first 8 bytes packed big-endian (zeros after a shorter
     /// key): the binary search of a look-up compares these, in a few cache lines, instead
     /// of reading a key in a page of the file at each step (8 bytes a block: 41 KB for the
     /// English spell checker's 5,212 blocks).
-    private let firstKeys: [UInt64]
+    let firstKeys: [UInt64]
 
     static let magic: [UInt8] = Array("TBD1".utf8)
     static let blockSize = 32
@@ -247,7 +247,7 @@ public struct Lexicon: Sendable {
         }
     }
 
-    private func blockStart(_ block: Int) -> Int {
+    func blockStart(_ block: Int) -> Int {
         Int(Lexicon.u32(storage.bytes, indexOffset + 4 * block))
     }
 
@@ -347,7 +347,7 @@ public struct Lexicon: Sendable {
 }
 
 /// The bytes a lexicon reads: its own copy, or memory someone else owns.
-private final class Storage: @unchecked Sendable {
+final class Storage: @unchecked Sendable {
     // Immutable after init; nothing writes through these pointers.
     let bytes: UnsafeBufferPointer<UInt8>
     private let owner: AnyObject?
