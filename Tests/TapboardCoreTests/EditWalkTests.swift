@@ -13,8 +13,9 @@ import Testing
         var one = search
         let typed = Array(one.key.utf8)
         let spellClass = UInt8(clamping: Int(one.s.costs.spellWord))
-        for e in one.typingEdits() {
-            let k = e.key(of: typed)
+        let edits = one.typingEdits()
+        for e in edits.all {
+            let k = edits.key(of: e, typed: typed)
             let stored = one.s.source.lookup(keyBytes: k)
             for (w, f) in stored { one.add(w, one.prior(w, f) - e.cost, edited: true) }
             if e.spelled, stored.isEmpty, let spellWords = one.spellWords {
@@ -100,13 +101,12 @@ import Testing
 
     @Test func theGuideTakesEachEditsKeyAtItsLeastCost() {
         let typed = Array("ab".utf8)
-        let edits = [
-            TypingEdit(start: 0, middle: [], resume: 1, cost: 5),  // "b"
-            TypingEdit(start: 1, middle: [], resume: 2, cost: 7),  // "a"
-            TypingEdit(start: 1, middle: Array("b".utf8), resume: 1, cost: 3),  // "abb"
-            TypingEdit(start: 2, middle: Array("b".utf8), resume: 2, cost: 2),  // "abb"
-            TypingEdit(start: 0, middle: Array("ba".utf8), resume: 2, cost: 4)  // "ba"
-        ]
+        var edits = TypingEdits()
+        edits.add(0, [], 1, cost: 5)  // "b"
+        edits.add(1, [], 2, cost: 7)  // "a"
+        edits.add(1, Array("b".utf8), 1, cost: 3)  // "abb"
+        edits.add(2, Array("b".utf8), 2, cost: 2)  // "abb"
+        edits.add(0, Array("ba".utf8), 2, cost: 4)  // "ba"
         var guide = EditGuide(typed: typed, edits: edits)
         #expect(guide.cost(of: Array("b".utf8)) == 5)
         #expect(guide.cost(of: Array("a".utf8)) == 7)

@@ -44,9 +44,9 @@ import Testing
         var memo = TypedWordMemo()
         for end in 1...12 { _ = english.suggest(String("qwertyuiopas".prefix(end)), context: "", memo: &memo) }
         // "z" put before the letters begins no key: noted dead; "w" left out ("qe...") is no key either.
-        let zFirst = EditSpot(TypingEdit(start: 0, middle: Array("z".utf8), resume: 0, cost: 0))!
+        let zFirst = EditSpot(0, Array("z".utf8), 0)!
         #expect(memo.isDead(zFirst, inSpellWords: false))
-        #expect(memo.isDead(EditSpot(TypingEdit(start: 1, middle: [], resume: 2, cost: 0))!, inSpellWords: false))
+        #expect(memo.isDead(EditSpot(1, [UInt8](), 2)!, inSpellWords: false))
     }
 
     @Test func nextWordsRankedInPartAsInWhole() {

@@ -1,17 +1,35 @@
 /// One typing error a search tries, on the typed key's UTF-8 bytes: the bytes before `start`
-/// kept, `middle` put in, the bytes from `resume` on kept, at `cost`. `spelled`: whether the
-/// spell checker's words are searched for it too.
+/// kept, the bytes `middle` of its list's `middles` put in, the bytes from `resume` on kept,
+/// at `cost`. `spelled`: whether the spell checker's words are searched for it too.
 struct TypingEdit: Equatable {
     var start: Int
-    var middle: [UInt8]
+    var middle: Range<Int>
     var resume: Int
     var cost: Double
     var spelled = true
+}
 
-    /// The key this edit makes of `typed`.
-    func key(of typed: [UInt8]) -> [UInt8] {
-        Array(typed[..<start]) + middle + typed[resume...]
+/// The typing errors tried on one typed key; the bytes they put in, one after another, in
+/// one array (a few hundred edits a letter, no array each).
+struct TypingEdits {
+    var middles: [UInt8] = []
+    var all: [TypingEdit] = []
+
+    mutating func add(_ start: Int, _ middle: some Sequence<UInt8>, _ resume: Int, cost: Double, spelled: Bool = true) {
+        let from = middles.count
+        middles.append(contentsOf: middle)
+        all.append(TypingEdit(start: start, middle: from..<middles.count, resume: resume, cost: cost, spelled: spelled))
     }
+
+    func middle(of e: TypingEdit) -> ArraySlice<UInt8> { middles[e.middle] }
+
+    /// The key `e` makes of `typed`.
+    func key(of e: TypingEdit, typed: [UInt8]) -> [UInt8] {
+        Array(typed[..<e.start]) + middle(of: e) + typed[e.resume...]
+    }
+
+    /// Where `e` is, for the memo (nil when it puts in more than 8 bytes).
+    func spot(of e: TypingEdit) -> EditSpot? { EditSpot(e.start, middle(of: e), e.resume) }
 }
 
 /// The keys one typing error away from a typed key, as an automaton over a key's bytes: a walk
@@ -30,8 +48,11 @@ struct EditGuide {
     }
 
     private let typed: [UInt8]
+    private let middles: [UInt8]
     /// The edits, by start, then by the first byte they put after it.
     let edits: [TypingEdit]
+    /// The byte each edit's key goes on with after its start (-1: none).
+    private let firsts: [Int16]
     /// How many bytes each edit's key has after its start.
     private let lengths: [Int32]
     /// Whether some key stepped began with each edit's key (after a walk: whether any key
@@ -46,19 +67,26 @@ struct EditGuide {
     /// The bytes stepped.
     private(set) var path: [UInt8] = []
 
-    init(typed: [UInt8], edits: [TypingEdit]) {
+    /// The guide to `edits` of `typed` that `keep` keeps.
+    init(typed: [UInt8], edits list: TypingEdits, keep: (TypingEdit) -> Bool = { _ in true }) {
         self.typed = typed
-        let sorted = edits.sorted {
-            $0.start != $1.start ? $0.start < $1.start : EditGuide.first($0, typed) < EditGuide.first($1, typed)
+        middles = list.middles
+        func first(_ e: TypingEdit) -> Int16 {
+            if !e.middle.isEmpty { return Int16(list.middles[e.middle.lowerBound]) }
+            return e.resume < typed.count ? Int16(typed[e.resume]) : -1
         }
-        self.edits = sorted
-        lengths = sorted.map { Int32($0.middle.count + typed.count - $0.resume) }
+        let sorted = list.all.filter(keep).map { (edit: $0, first: first($0)) }.sorted {
+            $0.edit.start != $1.edit.start ? $0.edit.start < $1.edit.start : $0.first < $1.first
+        }
+        edits = sorted.map(\.edit)
+        firsts = sorted.map(\.first)
+        lengths = sorted.map { Int32($0.edit.middle.count + typed.count - $0.edit.resume) }
         begun = Array(repeating: false, count: sorted.count)
         var ranges: [Range<Int>] = []
         var i = 0
         for place in 0...typed.count {
             let from = i
-            while i < sorted.count, sorted[i].start == place { i += 1 }
+            while i < sorted.count, sorted[i].edit.start == place { i += 1 }
             ranges.append(from..<i)
         }
         startingAt = ranges
@@ -82,18 +110,14 @@ struct EditGuide {
     /// How many bytes are stepped.
     var depth: Int { path.count }
 
-    /// The byte an edit's key goes on with after its start, `at` bytes in (-1 past its end).
-    private static func byte(_ e: TypingEdit, _ at: Int, _ typed: [UInt8]) -> Int {
-        if at < e.middle.count { return Int(e.middle[at]) }
+    /// The byte a thread's key goes on with (-1 past its end).
+    private func expected(_ t: Thread) -> Int {
+        let at = Int(t.at)
+        guard t.edit >= 0 else { return at < typed.count ? Int(typed[at]) : -1 }
+        let e = edits[Int(t.edit)]
+        if at < e.middle.count { return Int(middles[e.middle.lowerBound + at]) }
         let k = e.resume + at - e.middle.count
         return k < typed.count ? Int(typed[k]) : -1
-    }
-
-    private static func first(_ e: TypingEdit, _ typed: [UInt8]) -> Int { byte(e, 0, typed) }
-
-    private func expected(_ t: Thread) -> Int {
-        t.edit < 0
-            ? (Int(t.at) < typed.count ? Int(typed[Int(t.at)]) : -1) : EditGuide.byte(edits[Int(t.edit)], Int(t.at), typed)
     }
 
     /// Back to the first `depth` bytes stepped.
@@ -122,7 +146,7 @@ struct EditGuide {
             if t.edit < 0 {
                 // Edits starting here whose key goes on with `b` (sorted by that byte).
                 for e in startingAt[Int(t.at)] {
-                    let f = EditGuide.first(edits[e], typed)
+                    let f = Int(firsts[e])
                     if f > byte { break }
                     if f == byte {
                         threads.append(Thread(edit: Int32(e), at: 1))
@@ -147,7 +171,7 @@ struct EditGuide {
             if x > above { best = min(best, x) }
             if t.edit < 0 {
                 for e in startingAt[Int(t.at)] {
-                    let f = EditGuide.first(edits[e], typed)
+                    let f = Int(firsts[e])
                     if f > above {
                         best = min(best, f)
                         break
@@ -165,7 +189,7 @@ struct EditGuide {
             let t = threads[k]
             if t.edit < 0 {
                 // Edits that end where they start (the last byte left out).
-                for e in startingAt[Int(t.at)] where EditGuide.first(edits[e], typed) < 0 {
+                for e in startingAt[Int(t.at)] where firsts[e] < 0 {
                     best = min(best ?? .infinity, edits[e].cost)
                 }
             } else if expected(t) < 0 {

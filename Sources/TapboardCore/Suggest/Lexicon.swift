@@ -131,24 +131,6 @@ public struct Lexicon: Sendable {
         return found
     }
 
-    /// `lookup(keyBytes:)`, and whether any key begins with `k`: the scan lands on the first
-    /// entry at or past it, so this costs nothing more.
-    public func lookupNotingPrefix(keyBytes k: [UInt8]) -> (entries: [(word: String, frequency: UInt8)], keysBegin: Bool) {
-        var found: [(word: String, frequency: UInt8)] = []
-        var begins = false
-        var first = true
-        scan(fromKey: k) { key, word, frequency in
-            if first {
-                first = false
-                begins = key.count >= k.count && key.prefix(k.count).elementsEqual(k)
-            }
-            guard Lexicon.compare(key, k) == 0 else { return false }
-            found.append((String(decoding: word, as: UTF8.self), frequency))
-            return true
-        }
-        return (found, begins)
-    }
-
     /// Visits, in key order, every entry whose key starts with `prefix` lower-cased,
     /// passing the word as stored and its frequency class, until `body` returns false.
     /// An empty prefix visits every entry.

@@ -14,16 +14,18 @@ extension Search {
     }
 
     /// The typing errors tried on the typed key, each at its cost.
-    func typingEdits() -> [TypingEdit] {
+    func typingEdits() -> TypingEdits {
         let n = letters.count
         let c = s.costs
-        let bytes = letters.map { Array(String($0).utf8) }
+        let bytes = letters.map { Array($0.utf8) }
         // Where each letter begins in the key's bytes (and where the key ends).
         var offset = [0]
         for b in bytes { offset.append(offset[offset.count - 1] + b.count) }
-        var edits: [TypingEdit] = []
-        func edit(_ i: Int, _ middle: [UInt8], _ j: Int, cost: Double, spelled: Bool = true) {
-            edits.append(TypingEdit(start: offset[i], middle: middle, resume: offset[j], cost: cost, spelled: spelled))
+        var edits = TypingEdits()
+        edits.middles.reserveCapacity(4 * (n + 1) * 32)
+        edits.all.reserveCapacity((n + 1) * 48)
+        func edit(_ i: Int, _ middle: some Sequence<UInt8>, _ j: Int, cost: Double, spelled: Bool = true) {
+            edits.add(offset[i], middle, offset[j], cost: cost, spelled: spelled)
         }
         // Apostrophe left out.
         if !letters.contains("'") && n >= 2 {
@@ -48,28 +50,27 @@ extension Search {
                 {
                     cost = c.extraNeighbour
                 }
-                edit(i, [], i + 1, cost: cost)
+                edit(i, EmptyCollection(), i + 1, cost: cost)
             }
         }
         // A neighbouring key or a missing accent.
         for i in 0..<n {
             for (r, cost) in substitutes(for: letters[i]) {
-                edit(i, Array(String(r).utf8), i + 1, cost: cost)
+                edit(i, r.utf8, i + 1, cost: cost)
             }
         }
         // German ß and ss for each other: the spelling before 1996 ("daß" for "dass") and the
         // Swiss one, or a keyboard without ß ("strasse" for "Straße").
         for i in 0..<n {
-            if letters[i] == "ß" { edit(i, Array("ss".utf8), i + 1, cost: c.accent) }
-            if i + 1 < n, letters[i] == "s", letters[i + 1] == "s" { edit(i, Array("ß".utf8), i + 2, cost: c.accent) }
+            if letters[i] == "ß" { edit(i, "ss".utf8, i + 1, cost: c.accent) }
+            if i + 1 < n, letters[i] == "s", letters[i + 1] == "s" { edit(i, "ß".utf8, i + 2, cost: c.accent) }
         }
         // A letter left out.
         let alphabet = s.keys.letters
-        let alphabetBytes = alphabet.map { Array(String($0).utf8) }
         for i in 0...n {
-            for (a, ab) in zip(alphabet, alphabetBytes) {
+            for a in alphabet {
                 let doubled = (i > 0 && letters[i - 1] == a) || (i < n && letters[i] == a)
-                edit(i, ab, i, cost: doubled ? c.droppedDouble : c.dropped)
+                edit(i, a.utf8, i, cost: doubled ? c.droppedDouble : c.dropped)
             }
         }
         return edits
@@ -82,13 +83,9 @@ extension Search {
     mutating func addEdits() {
         let typedKey = Array(key.utf8)
         let edits = typingEdits()
-        let spots = edits.map { EditSpot($0) }
-        func alive(inSpellWords: Bool) -> [TypingEdit] {
-            zip(edits, spots).compactMap { e, spot in
-                spot.map { memo.isDead($0, inSpellWords: inSpellWords) } == true ? nil : e
-            }
+        var guide = EditGuide(typed: typedKey, edits: edits) { e in
+            edits.spot(of: e).map { !self.memo.isDead($0, inSpellWords: false) } ?? true
         }
-        var guide = EditGuide(typed: typedKey, edits: alive(inSpellWords: false))
         // The keys found in the dictionary (only asked when the spell checker's words are walked).
         var listed: Set<[UInt8]> = []
         let spelled = spellWords != nil
@@ -97,30 +94,40 @@ extension Search {
             hits.append((String(decoding: word, as: UTF8.self), f, cost))
             if spelled { listed.insert(Array(k)) }
         }
-        noteDead(guide, inSpellWords: false)
+        noteDead(guide, edits, inSpellWords: false)
         for (word, f, cost) in hits { add(word, prior(word, f) - cost, edited: true) }
         if let spellWords {
             // Words the dictionary lacks, of the checker's class.
-            var spellGuide = EditGuide(typed: typedKey, edits: alive(inSpellWords: true).filter(\.spelled))
+            var spellGuide = EditGuide(typed: typedKey, edits: edits) { e in
+                e.spelled && edits.spot(of: e).map { !self.memo.isDead($0, inSpellWords: true) } ?? true
+            }
             var known: [(word: String, cost: Double)] = []
             spellWords.walk(&spellGuide) { k, word, _, cost in
                 if !listed.contains(Array(k)) { known.append((String(decoding: word, as: UTF8.self), cost)) }
             }
-            noteDead(spellGuide, inSpellWords: true)
+            noteDead(spellGuide, edits, inSpellWords: true)
             let spellClass = UInt8(clamping: Int(s.costs.spellWord))
             for (word, cost) in known { add(word, prior(word, spellClass) - cost, edited: true) }
         }
-        guard !s.learnedWords.isEmpty else { return }
-        var learnedGuide = EditGuide(typed: typedKey, edits: edits)
-        for w in s.learnedWords.keys where s.learnedCount(w) > 0 && s.source.frequency(of: w) == nil {
-            if let cost = learnedGuide.cost(of: Array(w.utf8)) { add(w, model.learnedOnly(w) - cost, edited: true) }
+        // Learned words: every edit, whatever the memo says of the sources (the guide made
+        // when a word is as long as some edit's key).
+        let lengths = edits.all.reduce(into: (Int.max, Int.min)) { range, e in
+            let length = typedKey.count - (e.resume - e.start) + e.middle.count
+            range = (min(range.0, length), max(range.1, length))
+        }
+        var learnedGuide: EditGuide?
+        for w in s.learnedWords.keys where (lengths.0...max(lengths.0, lengths.1)).contains(w.utf8.count) {
+            if learnedGuide == nil { learnedGuide = EditGuide(typed: typedKey, edits: edits) }
+            guard let cost = learnedGuide?.cost(of: Array(w.utf8)), s.learnedCount(w) > 0, s.source.frequency(of: w) == nil
+            else { continue }
+            add(w, model.learnedOnly(w) - cost, edited: true)
         }
     }
 
     /// Notes in the memo the edits of a walk's `guide` whose key no key of its source begins with.
-    private mutating func noteDead(_ guide: EditGuide, inSpellWords: Bool) {
+    private mutating func noteDead(_ guide: EditGuide, _ edits: TypingEdits, inSpellWords: Bool) {
         for (e, begun) in zip(guide.edits, guide.begun) where !begun {
-            if let spot = EditSpot(e) { memo.markDead(spot, inSpellWords: inSpellWords) }
+            if let spot = edits.spot(of: e) { memo.markDead(spot, inSpellWords: inSpellWords) }
         }
     }
 

@@ -60,13 +60,13 @@ struct EditSpot: Hashable, Sendable {
         hasher.combine(middle ^ (UInt64(UInt32(bitPattern: start)) << 40) ^ (UInt64(UInt32(bitPattern: resume)) << 52))
     }
 
-    /// The spot of `edit` (nil when it puts in more than 8 bytes: not memoised).
-    init?(_ edit: TypingEdit) {
-        guard edit.middle.count <= 8 else { return nil }
+    /// The spot of an edit putting `middle` in (nil when longer than 8 bytes: not memoised).
+    init?(_ start: Int, _ middle: some Collection<UInt8>, _ resume: Int) {
+        guard middle.count <= 8 else { return nil }
         var packed: UInt64 = 0
-        for (k, b) in edit.middle.enumerated() { packed |= UInt64(b) << UInt64(8 * k) }
-        start = Int32(edit.start)
-        resume = Int32(edit.resume)
-        middle = packed
+        for (k, b) in middle.enumerated() { packed |= UInt64(b) << UInt64(8 * k) }
+        self.start = Int32(start)
+        self.resume = Int32(resume)
+        self.middle = packed
     }
 }
