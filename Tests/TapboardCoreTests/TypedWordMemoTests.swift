@@ -47,6 +47,24 @@ import Testing
         let zFirst = EditSpot(0, Array("z".utf8), 0)!
         #expect(memo.isDead(zFirst, inSpellWords: false))
         #expect(memo.isDead(EditSpot(1, [UInt8](), 2)!, inSpellWords: false))
+        #expect(memo.editsAllDeadNoted)
+    }
+
+    @Test func editsFoundAllDeadStayDeadOnlyWhereNoNewEditCanBeTried() {
+        var memo = TypedWordMemo()
+        memo.begin(Array("abcde"), context: "", language: "en")
+        #expect(!memo.editsAllDead(spelled: false))
+        memo.noteEditsAllDead(reach: 3, letters: 5, spelled: false)
+        // Edits end at most two letters past the reach: all were tried with five letters.
+        #expect(memo.editsAllDead(spelled: false))
+        // The spell checker's words were not walked then.
+        #expect(!memo.editsAllDead(spelled: true))
+        // A swap of the fifth and a sixth letter was not tried with five letters.
+        memo.noteEditsAllDead(reach: 4, letters: 5, spelled: true)
+        #expect(!memo.editsAllDead(spelled: false))
+        // Another word: nothing known.
+        memo.begin(Array("abd"), context: "", language: "en")
+        #expect(!memo.editsAllDeadNoted)
     }
 
     @Test func nextWordsRankedInPartAsInWhole() {

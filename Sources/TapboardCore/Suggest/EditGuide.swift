@@ -58,6 +58,8 @@ struct EditGuide {
     /// Whether some key stepped began with each edit's key (after a walk: whether any key
     /// of the source does).
     private(set) var begun: [Bool]
+    /// Whether some key stepped began with some edit's key.
+    var anyBegun: Bool { begun.contains(true) }
     /// The edits beginning at each byte place of the typed key (`typed.count + 1` ranges).
     private let startingAt: [Range<Int>]
     /// The threads of each prefix stepped: those of depth d are
@@ -66,6 +68,8 @@ struct EditGuide {
     private var depthStart: [Int] = []
     /// The bytes stepped.
     private(set) var path: [UInt8] = []
+    /// How many of the typed key's first bytes some key stepped began with.
+    private(set) var typedReach = 0
 
     /// The guide to `edits` of `typed` that `keep` keeps.
     init(typed: [UInt8], edits list: TypingEdits, keep: (TypingEdit) -> Bool = { _ in true }) {
@@ -75,21 +79,36 @@ struct EditGuide {
             if !e.middle.isEmpty { return Int16(list.middles[e.middle.lowerBound]) }
             return e.resume < typed.count ? Int16(typed[e.resume]) : -1
         }
-        let sorted = list.all.filter(keep).map { (edit: $0, first: first($0)) }.sorted {
-            $0.edit.start != $1.edit.start ? $0.edit.start < $1.edit.start : $0.first < $1.first
+        var kept: [(edit: TypingEdit, first: Int16)] = []
+        kept.reserveCapacity(list.all.count)
+        for e in list.all where keep(e) { kept.append((e, first(e))) }
+        // By start (counted into place), then by first byte within a start (by insertion:
+        // the letters come in alphabetical order already).
+        var bounds = [Int](repeating: 0, count: typed.count + 2)
+        for k in kept { bounds[k.edit.start + 1] += 1 }
+        for p in 1..<bounds.count { bounds[p] += bounds[p - 1] }
+        var sorted = kept
+        var next = bounds
+        for k in kept {
+            sorted[next[k.edit.start]] = k
+            next[k.edit.start] += 1
+        }
+        for p in 0...typed.count where bounds[p + 1] - bounds[p] > 1 {
+            for i in (bounds[p] + 1)..<bounds[p + 1] {
+                let k = sorted[i]
+                var j = i
+                while j > bounds[p], sorted[j - 1].first > k.first {
+                    sorted[j] = sorted[j - 1]
+                    j -= 1
+                }
+                sorted[j] = k
+            }
         }
         edits = sorted.map(\.edit)
         firsts = sorted.map(\.first)
         lengths = sorted.map { Int32($0.edit.middle.count + typed.count - $0.edit.resume) }
         begun = Array(repeating: false, count: sorted.count)
-        var ranges: [Range<Int>] = []
-        var i = 0
-        for place in 0...typed.count {
-            let from = i
-            while i < sorted.count, sorted[i].edit.start == place { i += 1 }
-            ranges.append(from..<i)
-        }
-        startingAt = ranges
+        startingAt = (0...typed.count).map { bounds[$0]..<bounds[$0 + 1] }
         threads.reserveCapacity(256)
         depthStart.reserveCapacity(64)
         path.reserveCapacity(64)
@@ -138,6 +157,7 @@ struct EditGuide {
             if expected(t) == byte {
                 threads.append(Thread(edit: t.edit, at: t.at + 1))
                 if t.edit < 0 {
+                    typedReach = max(typedReach, Int(t.at) + 1)
                     markEmptyEditsBegun(at: Int(t.at) + 1)
                 } else if t.at + 1 == lengths[Int(t.edit)] {
                     begun[Int(t.edit)] = true

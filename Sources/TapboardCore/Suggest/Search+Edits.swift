@@ -67,9 +67,11 @@ extension Search {
         }
         // A letter left out.
         let alphabet = s.keys.letters
+        // Each typed letter's place in the alphabet (its letters are distinct): integers compared, not characters.
+        let place = letters.map { alphabet.firstIndex(of: $0) }
         for i in 0...n {
-            for a in alphabet {
-                let doubled = (i > 0 && letters[i - 1] == a) || (i < n && letters[i] == a)
+            for (k, a) in alphabet.enumerated() {
+                let doubled = (i > 0 && place[i - 1] == k) || (i < n && place[i] == k)
                 edit(i, a.utf8, i, cost: doubled ? c.droppedDouble : c.dropped)
             }
         }
@@ -82,7 +84,17 @@ extension Search {
     /// in its source, and notes there those it finds dead.
     mutating func addEdits() {
         let typedKey = Array(key.utf8)
+        let spelled = spellWords != nil
+        let sourcesDead = memo.editsAllDead(spelled: spelled)
+        if sourcesDead && s.learnedWords.isEmpty { return }
         let edits = typingEdits()
+        if !sourcesDead { walkSources(typedKey, edits) }
+        addLearned(typedKey, edits)
+    }
+
+    /// The dictionary's words one edit away, and the spell checker's where the dictionary
+    /// has none under a key; notes in the memo the edits found dead.
+    private mutating func walkSources(_ typedKey: [UInt8], _ edits: TypingEdits) {
         var guide = EditGuide(typed: typedKey, edits: edits) { e in
             edits.spot(of: e).map { !self.memo.isDead($0, inSpellWords: false) } ?? true
         }
@@ -95,6 +107,8 @@ extension Search {
             if spelled { listed.insert(Array(k)) }
         }
         noteDead(guide, edits, inSpellWords: false)
+        var reach = guide.typedReach
+        var anyBegun = guide.anyBegun
         for (word, f, cost) in hits { add(word, prior(word, f) - cost, edited: true) }
         if let spellWords {
             // Words the dictionary lacks, of the checker's class.
@@ -106,11 +120,26 @@ extension Search {
                 if !listed.contains(Array(k)) { known.append((String(decoding: word, as: UTF8.self), cost)) }
             }
             noteDead(spellGuide, edits, inSpellWords: true)
+            reach = max(reach, spellGuide.typedReach)
+            anyBegun = anyBegun || spellGuide.anyBegun
             let spellClass = UInt8(clamping: Int(s.costs.spellWord))
             for (word, cost) in known { add(word, prior(word, spellClass) - cost, edited: true) }
         }
-        // Learned words: every edit, whatever the memo says of the sources (the guide made
-        // when a word is as long as some edit's key).
+        if !anyBegun {
+            // The letters whose bytes the reach covers.
+            var bytes = 0
+            let reachLetters = letters.prefix { c in
+                bytes += c.utf8.count
+                return bytes <= reach
+            }.count
+            memo.noteEditsAllDead(reach: reachLetters, letters: letters.count, spelled: spelled)
+        }
+    }
+
+    /// The learned words the dictionary lacks, one edit away (every edit: the memo speaks of
+    /// the sources only).
+    private mutating func addLearned(_ typedKey: [UInt8], _ edits: TypingEdits) {
+        // The guide is made when a word is as long as some edit's key.
         let lengths = edits.all.reduce(into: (Int.max, Int.min)) { range, e in
             let length = typedKey.count - (e.resume - e.start) + e.middle.count
             range = (min(range.0, length), max(range.1, length))

@@ -18,6 +18,10 @@ public struct TypedWordMemo: Sendable {
     private var deadInDictionary: Set<EditSpot> = []
     /// Edits whose key none of the spell checker's words begins with.
     private var deadInSpellWords: Set<EditSpot> = []
+    /// The last search whose walks found every edit dead: how many of the typed letters
+    /// begin a key of the sources walked (its reach), its letters' count, and whether the
+    /// spell checker's words were walked too.
+    private var allDead: (reach: Int, letters: Int, spelled: Bool)?
 
     /// An empty memo: the next search learns from nothing.
     public init() {}
@@ -32,11 +36,31 @@ public struct TypedWordMemo: Sendable {
         if !goesOn {
             deadInDictionary.removeAll(keepingCapacity: true)
             deadInSpellWords.removeAll(keepingCapacity: true)
+            allDead = nil
             self.context = context
             self.language = language
         }
         self.letters = letters
     }
+
+    /// Whether the walks of a search (with the spell checker's words: `spelled`) can find
+    /// no edit alive: a search of these letters found every edit dead, and no more than its
+    /// first `reach` letters begin a key, at least two short of its letters. An edit that
+    /// keeps more letters keeps one that begins no key; one that keeps fewer ends (its
+    /// letters put in, those left out) where that search's letters did: that search tried
+    /// it, and its key now is that key with letters after it.
+    func editsAllDead(spelled: Bool) -> Bool {
+        guard let allDead else { return false }
+        return allDead.reach + 2 <= allDead.letters && (!spelled || allDead.spelled)
+    }
+
+    /// Notes that a search of `letters` letters, `reach` of them beginning a key, found every edit dead.
+    mutating func noteEditsAllDead(reach: Int, letters: Int, spelled: Bool) {
+        allDead = (reach, letters, spelled)
+    }
+
+    /// Whether a search found every edit dead since the memo last started afresh.
+    var editsAllDeadNoted: Bool { allDead != nil }
 
     func isDead(_ spot: EditSpot, inSpellWords: Bool) -> Bool {
         inSpellWords ? deadInSpellWords.contains(spot) : deadInDictionary.contains(spot)
