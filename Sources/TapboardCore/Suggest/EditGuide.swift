@@ -79,35 +79,35 @@ struct EditGuide {
             if !e.middle.isEmpty { return Int16(list.middles[e.middle.lowerBound]) }
             return e.resume < typed.count ? Int16(typed[e.resume]) : -1
         }
-        var kept: [(edit: TypingEdit, first: Int16)] = []
-        kept.reserveCapacity(list.all.count)
-        for e in list.all where keep(e) { kept.append((e, first(e))) }
         // By start (counted into place), then by first byte within a start (by insertion:
         // the letters come in alphabetical order already).
+        let kept = list.all.map(keep)
         var bounds = [Int](repeating: 0, count: typed.count + 2)
-        for k in kept { bounds[k.edit.start + 1] += 1 }
+        for (e, k) in zip(list.all, kept) where k { bounds[e.start + 1] += 1 }
         for p in 1..<bounds.count { bounds[p] += bounds[p - 1] }
-        var sorted = kept
+        let total = bounds[typed.count + 1]
+        var placed = [Int](repeating: 0, count: total)
         var next = bounds
-        for k in kept {
-            sorted[next[k.edit.start]] = k
-            next[k.edit.start] += 1
+        for (i, e) in list.all.enumerated() where kept[i] {
+            placed[next[e.start]] = i
+            next[e.start] += 1
         }
+        let firstOf = list.all.map(first)
         for p in 0...typed.count where bounds[p + 1] - bounds[p] > 1 {
             for i in (bounds[p] + 1)..<bounds[p + 1] {
-                let k = sorted[i]
+                let k = placed[i]
                 var j = i
-                while j > bounds[p], sorted[j - 1].first > k.first {
-                    sorted[j] = sorted[j - 1]
+                while j > bounds[p], firstOf[placed[j - 1]] > firstOf[k] {
+                    placed[j] = placed[j - 1]
                     j -= 1
                 }
-                sorted[j] = k
+                placed[j] = k
             }
         }
-        edits = sorted.map(\.edit)
-        firsts = sorted.map(\.first)
-        lengths = sorted.map { Int32($0.edit.middle.count + typed.count - $0.edit.resume) }
-        begun = Array(repeating: false, count: sorted.count)
+        edits = placed.map { list.all[$0] }
+        firsts = placed.map { firstOf[$0] }
+        lengths = placed.map { Int32(list.all[$0].middle.count + typed.count - list.all[$0].resume) }
+        begun = Array(repeating: false, count: total)
         startingAt = (0...typed.count).map { bounds[$0]..<bounds[$0 + 1] }
         threads.reserveCapacity(256)
         depthStart.reserveCapacity(64)
