@@ -24,9 +24,9 @@ import Testing
     }
 
     @Test func aRunOfLettersThatIsNoWordStopsBeingSearchedAndGetsWhatFreshSearchesGet() throws {
-        // Without learned words, a search that finds every edit dead lets the longer ones skip
-        // their edits: the same suggestions all the same, a word the spell checker knows
-        // ("lol") going on into one it does not included.
+        // Each letter's walks leave out the edits the letters before found dead: the same
+        // suggestions all the same, a word the spell checker knows ("lol") going on into one
+        // it does not included.
         let english = try shippedEnglish()
         var typed = ["qwertyuiopasdfghjklzxcvbnmqwerty", "lollollollol", "thexqzthexqz", "can'tzzzzz"]
         // And runs of letters that begin words and then go astray, at every length.
@@ -43,22 +43,25 @@ import Testing
         }
         var memo = TypedWordMemo()
         for end in 1...12 { _ = english.suggest(String("qwertyuiopas".prefix(end)), context: "", memo: &memo) }
+        // "z" put before the letters begins no key: noted dead; "w" left out ("qe...") is no key either.
+        let zFirst = EditSpot(0, Array("z".utf8), 0)!
+        #expect(memo.isDead(zFirst, inSpellWords: false))
+        #expect(memo.isDead(EditSpot(1, [UInt8](), 2)!, inSpellWords: false))
         #expect(memo.editsAllDeadNoted)
     }
 
     @Test func editsFoundAllDeadStayDeadOnlyWhereNoNewEditCanBeTried() {
         var memo = TypedWordMemo()
         memo.begin(Array("abcde"), context: "", language: "en")
-        #expect(!memo.editsAllDead(reach: 3, spelled: false))
+        #expect(!memo.editsAllDead(spelled: false))
         memo.noteEditsAllDead(reach: 3, letters: 5, spelled: false)
         // Edits end at most two letters past the reach: all were tried with five letters.
-        #expect(memo.editsAllDead(reach: 3, spelled: false))
-        #expect(!memo.editsAllDead(reach: 4, spelled: false))
-        // The spell checker's words were not looked up then.
-        #expect(!memo.editsAllDead(reach: 3, spelled: true))
-        memo.noteEditsAllDead(reach: 4, letters: 5, spelled: true)
+        #expect(memo.editsAllDead(spelled: false))
+        // The spell checker's words were not walked then.
+        #expect(!memo.editsAllDead(spelled: true))
         // A swap of the fifth and a sixth letter was not tried with five letters.
-        #expect(!memo.editsAllDead(reach: 4, spelled: false))
+        memo.noteEditsAllDead(reach: 4, letters: 5, spelled: true)
+        #expect(!memo.editsAllDead(spelled: false))
         // Another word: nothing known.
         memo.begin(Array("abd"), context: "", language: "en")
         #expect(!memo.editsAllDeadNoted)

@@ -30,15 +30,15 @@ public struct Lexicon: Sendable {
     /// The number of entries.
     public let count: Int
 
-    private let storage: Storage
-    private let blockCount: Int
+    let storage: Storage
+    let blockCount: Int
     private let indexOffset: Int
     private let foldsTurkishI: Bool
     /// Each block's first key, its first 8 bytes packed big-endian (zeros after a shorter
     /// key): the binary search of a look-up compares these, in a few cache lines, instead
     /// of reading a key in a page of the file at each step (8 bytes a block: 41 KB for the
     /// English spell checker's 5,212 blocks).
-    private let firstKeys: [UInt64]
+    let firstKeys: [UInt64]
 
     static let magic: [UInt8] = Array("TBD1".utf8)
     static let blockSize = 32
@@ -129,24 +129,6 @@ public struct Lexicon: Sendable {
             return true
         }
         return found
-    }
-
-    /// `lookup(keyBytes:)`, and whether any key begins with `k`: the scan lands on the first
-    /// entry at or past it, so this costs nothing more.
-    public func lookupNotingPrefix(keyBytes k: [UInt8]) -> (entries: [(word: String, frequency: UInt8)], keysBegin: Bool) {
-        var found: [(word: String, frequency: UInt8)] = []
-        var begins = false
-        var first = true
-        scan(fromKey: k) { key, word, frequency in
-            if first {
-                first = false
-                begins = key.count >= k.count && key.prefix(k.count).elementsEqual(k)
-            }
-            guard Lexicon.compare(key, k) == 0 else { return false }
-            found.append((String(decoding: word, as: UTF8.self), frequency))
-            return true
-        }
-        return (found, begins)
     }
 
     /// Visits, in key order, every entry whose key starts with `prefix` lower-cased,
@@ -247,7 +229,7 @@ public struct Lexicon: Sendable {
         }
     }
 
-    private func blockStart(_ block: Int) -> Int {
+    func blockStart(_ block: Int) -> Int {
         Int(Lexicon.u32(storage.bytes, indexOffset + 4 * block))
     }
 
@@ -347,7 +329,7 @@ public struct Lexicon: Sendable {
 }
 
 /// The bytes a lexicon reads: its own copy, or memory someone else owns.
-private final class Storage: @unchecked Sendable {
+final class Storage: @unchecked Sendable {
     // Immutable after init; nothing writes through these pointers.
     let bytes: UnsafeBufferPointer<UInt8>
     private let owner: AnyObject?

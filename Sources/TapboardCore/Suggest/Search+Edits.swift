@@ -13,59 +13,35 @@ extension Search {
         return out
     }
 
-    mutating func generateEdits() {
+    /// The typing errors tried on the typed key, each at its cost.
+    func typingEdits() -> TypingEdits {
         let n = letters.count
         let c = s.costs
-        // Keys are built as UTF-8 bytes: the typed letters before position i, something, the letters from j on.
-        let bytes = letters.map { Array(String($0).utf8) }
-        var before: [[UInt8]] = [[]]
-        var after: [[UInt8]] = Array(repeating: [], count: n + 1)
-        for i in 0..<n { before.append(before[i] + bytes[i]) }
-        for i in stride(from: n - 1, through: 0, by: -1) { after[i] = bytes[i] + after[i + 1] }
-        func key(_ i: Int, _ middle: [UInt8], _ j: Int) -> [UInt8] {
-            var k = before[i]
-            k.reserveCapacity(k.count + middle.count + after[j].count)
-            k += middle
-            k += after[j]
-            return k
-        }
-        // Each edit is looked up by its key, remembered by its place (for the next letter);
-        // an edit the memo has dead wherever it would be looked up needs no key.
-        let learns = !s.learnedWords.isEmpty
-        // Whether an edit was looked up whose key some key begins with (or that has no spot).
-        var anyAlive = false
-        func edit(_ i: Int, _ middle: [UInt8], _ j: Int, cost: Double, spelled: Bool = true) {
-            let spot = EditSpot(i, middle, j)
-            if let spot, !learns, memo.isDead(spot, inSpellWords: false),
-                !spelled || spellWords == nil || memo.isDead(spot, inSpellWords: true)
-            {
-                return
-            }
-            if consider(key(i, middle, j), cost: cost, spelled: spelled, spot: spot) { anyAlive = true }
-        }
-        // Every edit at position i keeps the typed letters before i: past the last i whose
-        // letters begin a key of some source, no edit can find a word.
-        let reach = editReach(before)
-        let spelled = spellWords != nil
-        if !learns, memo.editsAllDead(reach: reach, spelled: spelled) { return }
-        defer {
-            if !learns, !anyAlive { memo.noteEditsAllDead(reach: reach, letters: n, spelled: spelled) }
+        let bytes = letters.map { Array($0.utf8) }
+        // Where each letter begins in the key's bytes (and where the key ends).
+        var offset = [0]
+        for b in bytes { offset.append(offset[offset.count - 1] + b.count) }
+        var edits = TypingEdits()
+        edits.middles.reserveCapacity(4 * (n + 1) * 32)
+        edits.all.reserveCapacity((n + 1) * 48)
+        func edit(_ i: Int, _ middle: some Sequence<UInt8>, _ j: Int, cost: Double, spelled: Bool = true) {
+            edits.add(offset[i], middle, offset[j], cost: cost, spelled: spelled)
         }
         // Apostrophe left out.
-        if !letters.contains("'") && n >= 2 && reach >= 1 {
+        if !letters.contains("'") && n >= 2 {
             // Not to a possessive only the spell checker lists: an unlisted plural is as
             // likely ("mortifications", "mortification's").
-            for i in 1..<min(n, reach + 1) { edit(i, [0x27], i, cost: c.apostrophe, spelled: false) }
+            for i in 1..<n { edit(i, [0x27], i, cost: c.apostrophe, spelled: false) }
         }
         // Swapped neighbours.
         if n >= 2 {
-            for i in 0..<min(n - 1, reach + 1) where letters[i] != letters[i + 1] {
+            for i in 0..<(n - 1) where letters[i] != letters[i + 1] {
                 edit(i, bytes[i + 1] + bytes[i], i + 2, cost: c.swap)
             }
         }
         // A letter too many.
         if n >= 2 {
-            for i in 0..<min(n, reach + 1) {
+            for i in 0..<n {
                 var cost = c.extra
                 if i > 0 && letters[i - 1] == letters[i] {
                     cost = c.extraDouble
@@ -74,81 +50,114 @@ extension Search {
                 {
                     cost = c.extraNeighbour
                 }
-                edit(i, [], i + 1, cost: cost)
+                edit(i, EmptyCollection(), i + 1, cost: cost)
             }
         }
         // A neighbouring key or a missing accent.
-        for i in 0..<min(n, reach + 1) {
+        for i in 0..<n {
             for (r, cost) in substitutes(for: letters[i]) {
-                edit(i, Array(String(r).utf8), i + 1, cost: cost)
+                edit(i, r.utf8, i + 1, cost: cost)
             }
         }
         // German ß and ss for each other: the spelling before 1996 ("daß" for "dass") and the
         // Swiss one, or a keyboard without ß ("strasse" for "Straße").
-        for i in 0..<min(n, reach + 1) {
-            if letters[i] == "ß" { edit(i, Array("ss".utf8), i + 1, cost: c.accent) }
-            if i + 1 < n, letters[i] == "s", letters[i + 1] == "s" { edit(i, Array("ß".utf8), i + 2, cost: c.accent) }
+        for i in 0..<n {
+            if letters[i] == "ß" { edit(i, "ss".utf8, i + 1, cost: c.accent) }
+            if i + 1 < n, letters[i] == "s", letters[i + 1] == "s" { edit(i, "ß".utf8, i + 2, cost: c.accent) }
         }
         // A letter left out.
         let alphabet = s.keys.letters
-        let alphabetBytes = alphabet.map { Array(String($0).utf8) }
-        for i in 0...reach {
-            for (a, ab) in zip(alphabet, alphabetBytes) {
-                let doubled = (i > 0 && letters[i - 1] == a) || (i < n && letters[i] == a)
-                edit(i, ab, i, cost: doubled ? c.droppedDouble : c.dropped)
+        // Each typed letter's place in the alphabet (its letters are distinct): integers compared, not characters.
+        let place = letters.map { alphabet.firstIndex(of: $0) }
+        for i in 0...n {
+            for (k, a) in alphabet.enumerated() {
+                let doubled = (i > 0 && place[i - 1] == k) || (i < n && place[i] == k)
+                edit(i, a.utf8, i, cost: doubled ? c.droppedDouble : c.dropped)
             }
+        }
+        return edits
+    }
+
+    /// Adds the words one typing error away: one walk over the dictionary; for an unknown
+    /// typed word, one over the spell checker's words for keys the dictionary lacks; the
+    /// learned words the dictionary lacks. Each walk leaves out the edits the memo has dead
+    /// in its source, and notes there those it finds dead.
+    mutating func addEdits() {
+        let typedKey = Array(key.utf8)
+        let spelled = spellWords != nil
+        let sourcesDead = memo.editsAllDead(spelled: spelled)
+        if sourcesDead && s.learnedWords.isEmpty { return }
+        let edits = typingEdits()
+        if !sourcesDead { walkSources(typedKey, edits) }
+        addLearned(typedKey, edits)
+    }
+
+    /// The dictionary's words one edit away, and the spell checker's where the dictionary
+    /// has none under a key; notes in the memo the edits found dead.
+    private mutating func walkSources(_ typedKey: [UInt8], _ edits: TypingEdits) {
+        var guide = EditGuide(typed: typedKey, edits: edits) { e in
+            edits.spot(of: e).map { !self.memo.isDead($0, inSpellWords: false) } ?? true
+        }
+        // The keys found in the dictionary (only asked when the spell checker's words are walked).
+        var listed: Set<[UInt8]> = []
+        let spelled = spellWords != nil
+        var hits: [(word: String, frequency: UInt8, cost: Double)] = []
+        s.source.walk(&guide) { k, word, f, cost in
+            hits.append((String(decoding: word, as: UTF8.self), f, cost))
+            if spelled { listed.insert(Array(k)) }
+        }
+        noteDead(guide, edits, inSpellWords: false)
+        var reach = guide.typedReach
+        var anyBegun = guide.anyBegun
+        for (word, f, cost) in hits { add(word, prior(word, f) - cost, edited: true) }
+        if let spellWords {
+            // Words the dictionary lacks, of the checker's class.
+            var spellGuide = EditGuide(typed: typedKey, edits: edits) { e in
+                e.spelled && edits.spot(of: e).map { !self.memo.isDead($0, inSpellWords: true) } ?? true
+            }
+            var known: [(word: String, cost: Double)] = []
+            spellWords.walk(&spellGuide) { k, word, _, cost in
+                if !listed.contains(Array(k)) { known.append((String(decoding: word, as: UTF8.self), cost)) }
+            }
+            noteDead(spellGuide, edits, inSpellWords: true)
+            reach = max(reach, spellGuide.typedReach)
+            anyBegun = anyBegun || spellGuide.anyBegun
+            let spellClass = UInt8(clamping: Int(s.costs.spellWord))
+            for (word, cost) in known { add(word, prior(word, spellClass) - cost, edited: true) }
+        }
+        if !anyBegun {
+            // The letters whose bytes the reach covers.
+            var bytes = 0
+            let reachLetters = letters.prefix { c in
+                bytes += c.utf8.count
+                return bytes <= reach
+            }.count
+            memo.noteEditsAllDead(reach: reachLetters, letters: letters.count, spelled: spelled)
         }
     }
 
-    /// The largest i (at most the typed letters' count) whose first i letters, `before[i]`,
-    /// begin a key of the dictionary, of the spell checker's words (when they are looked up)
-    /// or of a learned word. Each longer run of typed letters begins one only if the shorter does.
-    mutating func editReach(_ before: [[UInt8]]) -> Int {
-        let n = before.count - 1
-        // Learned words: how many bytes of the typed key the longest match shares.
-        var learnedShare = 0
-        if !s.learnedWords.isEmpty {
-            let typedBytes = before[n]
-            for word in s.learnedWords.keys {
-                var k = 0
-                for b in word.utf8 {
-                    guard k < typedBytes.count, typedBytes[k] == b else { break }
-                    k += 1
-                }
-                learnedShare = max(learnedShare, k)
-            }
+    /// The learned words the dictionary lacks, one edit away (every edit: the memo speaks of
+    /// the sources only).
+    private mutating func addLearned(_ typedKey: [UInt8], _ edits: TypingEdits) {
+        // The guide is made when a word is as long as some edit's key.
+        let lengths = edits.all.reduce(into: (Int.max, Int.min)) { range, e in
+            let length = typedKey.count - (e.resume - e.start) + e.middle.count
+            range = (min(range.0, length), max(range.1, length))
         }
-        func begins(_ source: any WordSource, _ prefix: String) -> Bool {
-            var any = false
-            source.entries(withKeyPrefix: prefix) { _, _ in
-                any = true
-                return false
-            }
-            return any
+        var learnedGuide: EditGuide?
+        for w in s.learnedWords.keys where (lengths.0...max(lengths.0, lengths.1)).contains(w.utf8.count) {
+            if learnedGuide == nil { learnedGuide = EditGuide(typed: typedKey, edits: edits) }
+            guard let cost = learnedGuide?.cost(of: Array(w.utf8)), s.learnedCount(w) > 0, s.source.frequency(of: w) == nil
+            else { continue }
+            add(w, model.learnedOnly(w) - cost, edited: true)
         }
-        var reach = 0
-        while reach < n {
-            let next = before[reach + 1]
-            if next.count > learnedShare, !beginsInDictionary(reach + 1, next, begins) {
-                let prefix = String(decoding: next, as: UTF8.self)
-                guard spellWords.map({ begins($0, prefix) }) == true else { break }
-            }
-            reach += 1
-        }
-        return reach
     }
 
-    /// Whether the first `count` typed letters (`bytes`) begin a dictionary key: from the
-    /// memo when an earlier letter's search found out, else looked up and noted there.
-    private mutating func beginsInDictionary(
-        _ count: Int, _ bytes: [UInt8], _ begins: (any WordSource, String) -> Bool
-    ) -> Bool {
-        if count <= memo.lettersBegunInDictionary { return true }
-        if let dead = memo.lettersDeadInDictionary, count >= dead { return false }
-        let found = begins(s.source, String(decoding: bytes, as: UTF8.self))
-        if found, count == memo.lettersBegunInDictionary + 1 { memo.lettersBegunInDictionary = count }
-        if !found { memo.lettersDeadInDictionary = min(count, memo.lettersDeadInDictionary ?? count) }
-        return found
+    /// Notes in the memo the edits of a walk's `guide` whose key no key of its source begins with.
+    private mutating func noteDead(_ guide: EditGuide, _ edits: TypingEdits, inSpellWords: Bool) {
+        for (e, begun) in zip(guide.edits, guide.begun) where !begun {
+            if let spot = edits.spot(of: e) { memo.markDead(spot, inSpellWords: inSpellWords) }
+        }
     }
 
     func isNeighbour(_ a: Character, _ b: Character?) -> Bool {

@@ -70,47 +70,6 @@ struct Search {
         model.score(word, frequency: frequency)
     }
 
-    /// Adds the words stored under `keyBytes` (a lower-cased key's UTF-8), less `cost`; with
-    /// `spelled`, the spell checker's words too where the dictionary has none.
-    /// `spot`: the edit that made the key, whose look-ups are skipped where the memo has them
-    /// dead and noted there when found dead. Returns whether a key of a source looked up
-    /// begins with the key (or it was looked up without a spot).
-    @discardableResult
-    mutating func consider(_ keyBytes: [UInt8], cost: Double, spelled: Bool = true, spot: EditSpot? = nil) -> Bool {
-        let (stored, begins) = look(up: keyBytes, in: s.source, spot: spot, inSpellWords: false)
-        var alive = begins
-        for (word, f) in stored {
-            add(word, prior(word, f) - cost, edited: true)
-        }
-        if spelled, let spellWords, stored.isEmpty {
-            // Words the dictionary lacks, of the checker's class.
-            let (known, knownBegin) = look(up: keyBytes, in: spellWords, spot: spot, inSpellWords: true)
-            alive = alive || knownBegin
-            for (word, _) in known {
-                add(word, prior(word, UInt8(clamping: Int(s.costs.spellWord))) - cost, edited: true)
-            }
-        }
-        guard !s.learnedWords.isEmpty else { return alive }
-        let candidateKey = String(decoding: keyBytes, as: UTF8.self)
-        if s.learnedWords[candidateKey] != nil, s.source.frequency(of: candidateKey) == nil, s.learnedCount(candidateKey) > 0 {
-            add(candidateKey, model.learnedOnly(candidateKey) - cost, edited: true)
-        }
-        return true
-    }
-
-    /// The entries of `source` under `keyBytes`; none, without looking, when the memo has the
-    /// edit `spot` dead there. `begins`: whether some key begins with `keyBytes` (true when
-    /// looked up without a spot).
-    private mutating func look(
-        up keyBytes: [UInt8], in source: any WordSource, spot: EditSpot?, inSpellWords: Bool
-    ) -> (entries: [(word: String, frequency: UInt8)], begins: Bool) {
-        guard let spot else { return (source.lookup(keyBytes: keyBytes), true) }
-        if memo.isDead(spot, inSpellWords: inSpellWords) { return ([], false) }
-        let (entries, keysBegin) = source.lookupNotingPrefix(keyBytes: keyBytes)
-        if !keysBegin { memo.markDead(spot, inSpellWords: inSpellWords) }
-        return (entries, keysBegin)
-    }
-
     mutating func add(_ word: String, _ score: Double, edited: Bool) {
         if let old = found[word], old.score >= score { return }
         found[word] = (score, edited)
@@ -146,7 +105,7 @@ struct Search {
         // A typed word longer than any word gets no corrections: its edits would be
         // thousands of look-ups per letter (a run of letters that is no word).
         if !known { spellWords = s.spell?.words }
-        if letters.count <= Search.longestEdited { generateEdits() }
+        if letters.count <= Search.longestEdited { addEdits() }
         var ranked = found.map { (word: $0.key, score: $0.value.score, edited: $0.value.edited) }
         ranked.sort { $0.score != $1.score ? $0.score > $1.score : $0.word < $1.word }
 

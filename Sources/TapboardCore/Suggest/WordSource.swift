@@ -15,9 +15,6 @@ public protocol WordSource {
     func entries(withKeyPrefix prefix: String, _ body: (String, UInt8) -> Bool)
     /// `lookup(key:)` for a key already lower-cased, given as UTF-8 (the fast path).
     func lookup(keyBytes: [UInt8]) -> [(word: String, frequency: UInt8)]
-    /// `lookup(keyBytes:)`, and whether any entry's key begins with these bytes (when not,
-    /// no longer key that begins with them is stored either).
-    func lookupNotingPrefix(keyBytes: [UInt8]) -> (entries: [(word: String, frequency: UInt8)], keysBegin: Bool)
     /// `entries(withKeyPrefix:)` passing the frequency class first and the word only when
     /// `word()` is called (a scan for the most frequent words reads most words' class only).
     func entriesByClass(withKeyPrefix prefix: String, _ body: (UInt8, () -> String) -> Bool)
@@ -30,17 +27,6 @@ extension WordSource {
 
     public func lookup(keyBytes: [UInt8]) -> [(word: String, frequency: UInt8)] {
         lookup(key: String(decoding: keyBytes, as: UTF8.self))
-    }
-
-    public func lookupNotingPrefix(keyBytes: [UInt8]) -> (entries: [(word: String, frequency: UInt8)], keysBegin: Bool) {
-        let found = lookup(keyBytes: keyBytes)
-        guard found.isEmpty else { return (found, true) }
-        var begins = false
-        entries(withKeyPrefix: String(decoding: keyBytes, as: UTF8.self)) { _, _ in
-            begins = true
-            return false
-        }
-        return (found, begins)
     }
 }
 

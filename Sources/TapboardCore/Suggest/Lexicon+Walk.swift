@@ -1,0 +1,148 @@
+extension Lexicon {
+    /// Visits, in key order, every entry whose key is one of `guide`'s edits' keys, with its
+    /// key, word, frequency class and the least cost of an edit that makes it.
+    ///
+    /// One pass over the sorted keys: keys that share a prefix share the guide's steps, and
+    /// where the guide rules a prefix out the walk jumps to the next key it allows, within
+    /// the block or by the blocks' first keys, so it reads only the blocks around the keys
+    /// the edits can make.
+    func walk(
+        _ guide: inout EditGuide,
+        _ body: (_ key: UnsafeBufferPointer<UInt8>, _ word: UnsafeBufferPointer<UInt8>, UInt8, _ cost: Double) -> Void
+    ) {
+        guard count > 0 else { return }
+        let raw = storage.bytes
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * 256) { buffer in
+            let key = UnsafeMutableBufferPointer(rebasing: buffer[0..<256])
+            let word = UnsafeMutableBufferPointer(rebasing: buffer[256..<512])
+            var block = 0
+            var index = 0
+            var keyLength = 0
+            var entry = Lexicon.decode(raw, at: blockStart(0), key: key, keyLength: &keyLength, word: word)
+            var target: [UInt8] = []
+            target.reserveCapacity(Lexicon.maxKeyBytes + 1)
+
+            /// The entry after the current one; false past the last.
+            func advance() -> Bool {
+                index += 1
+                var at = entry.next
+                if index == min(Lexicon.blockSize, count - block * Lexicon.blockSize) {
+                    block += 1
+                    guard block < blockCount else { return false }
+                    index = 0
+                    at = blockStart(block)
+                }
+                entry = Lexicon.decode(raw, at: at, key: key, keyLength: &keyLength, word: word)
+                return true
+            }
+            /// Whether block `b`'s first key is above `target`.
+            func firstKeyAbove(_ b: Int, _ packedTarget: UInt64) -> Bool {
+                if firstKeys[b] != packedTarget { return firstKeys[b] > packedTarget }
+                let at = blockStart(b)
+                let length = Int(raw[at + 1] & ~Lexicon.formFlag)
+                return Lexicon.compare(UnsafeBufferPointer(rebasing: raw[(at + 2)..<(at + 2 + length)]), target) > 0
+            }
+            /// Moves to the first entry whose key is not below `target` (above the current
+            /// one); false past the last.
+            func seek() -> Bool {
+                let packedTarget = Lexicon.packed(target)
+                if block + 1 < blockCount, !firstKeyAbove(block + 1, packedTarget) {
+                    // The last block whose first key is not above the target: galloping from
+                    // here (the targets ascend, most are near), then halving.
+                    var notAbove = block + 1
+                    var above = blockCount
+                    var stride = 1
+                    while notAbove + stride < blockCount {
+                        if firstKeyAbove(notAbove + stride, packedTarget) {
+                            above = notAbove + stride
+                            break
+                        }
+                        notAbove += stride
+                        stride *= 2
+                    }
+                    while above - notAbove > 1 {
+                        let mid = (notAbove + above) / 2
+                        if firstKeyAbove(mid, packedTarget) { above = mid } else { notAbove = mid }
+                    }
+                    block = notAbove
+                    index = 0
+                    entry = Lexicon.decode(raw, at: blockStart(block), key: key, keyLength: &keyLength, word: word)
+                } else if !advance() {
+                    return false
+                }
+                while true {
+                    let (order, common) = target.withUnsafeBufferPointer {
+                        Lexicon.order(UnsafeBufferPointer(rebasing: key[0..<keyLength]), $0, from: 0)
+                    }
+                    if order >= 0 { return true }
+                    // Below the target: so are the entries after it that keep more than
+                    // `common` of its bytes, passed over undecoded (the bytes a later key
+                    // keeps of theirs are the same as this one's).
+                    var at = entry.next
+                    while true {
+                        index += 1
+                        if index == min(Lexicon.blockSize, count - block * Lexicon.blockSize) {
+                            block += 1
+                            guard block < blockCount else { return false }
+                            index = 0
+                            at = blockStart(block)
+                            break
+                        }
+                        if Int(raw[at]) <= common { break }
+                        at = Lexicon.entryEnd(raw, at: at)
+                    }
+                    entry = Lexicon.decode(raw, at: at, key: key, keyLength: &keyLength, word: word)
+                }
+            }
+
+            while true {
+                let k = UnsafeBufferPointer(rebasing: key[0..<keyLength])
+                if guide.follow(k) {
+                    if let cost = guide.cost {
+                        body(
+                            k, entry.wordInKey ? k : UnsafeBufferPointer(rebasing: word[0..<entry.wordLength]), entry.frequency,
+                            cost)
+                    }
+                    if !advance() { return }
+                    continue
+                }
+                // No edit's key begins with k's first depth + 1 bytes: on to the least prefix
+                // above them that one begins with.
+                var m = guide.depth
+                var next = guide.nextByte(after: k[m])
+                while next == nil, m > 0 {
+                    m -= 1
+                    guide.truncate(to: m)
+                    next = guide.nextByte(after: k[m])
+                }
+                guard let next else { return }
+                target.removeAll(keepingCapacity: true)
+                target += k[0..<m]
+                target.append(next)
+                if !seek() { return }
+            }
+        }
+    }
+}
+
+extension WordSource {
+    /// `Lexicon.walk` over any source: a lexicon walks its blocks; another source (a word
+    /// list of tests) has every entry's key stepped through the guide.
+    func walk(
+        _ guide: inout EditGuide,
+        _ body: (_ key: UnsafeBufferPointer<UInt8>, _ word: UnsafeBufferPointer<UInt8>, UInt8, _ cost: Double) -> Void
+    ) {
+        if let lexicon = self as? Lexicon {
+            lexicon.walk(&guide, body)
+            return
+        }
+        entries(withKeyPrefix: "") { word, f in
+            let key = Array(Lexicon.key(of: word, language: language).utf8)
+            key.withUnsafeBufferPointer { k in
+                guard guide.follow(k), let cost = guide.cost else { return }
+                Array(word.utf8).withUnsafeBufferPointer { body(k, $0, f, cost) }
+            }
+            return true
+        }
+    }
+}
