@@ -2,7 +2,9 @@
 /// may have hit instead of the intended one, and which accented letters a key offers.
 public struct KeyNeighbours: Sendable, Equatable {
     /// Key centres in key units (a letter key is 1 wide, a row 1 high), lower-case letters.
-    public var positions: [Character: Point]
+    public let positions: [Character: Point]
+    /// Every letter on the keyboard, in a fixed order (sorted once: each search reads it).
+    public let letters: [Character]
     /// Accented letters offered on a base letter's long press ("e" → "é", "è", ...).
     public var alternates: [Character: [Character]]
     /// Each letter's neighbours within `radius` key units, nearest first.
@@ -15,6 +17,7 @@ public struct KeyNeighbours: Sendable, Equatable {
         var pos: [Character: Point] = [:]
         for (c, p) in positions { pos[KeyNeighbours.lower(c)] = p }
         self.positions = pos
+        letters = pos.keys.sorted()
         self.alternates = alternates
         var near: [Character: [(letter: Character, distance: Double)]] = [:]
         for (a, pa) in pos {
@@ -90,9 +93,6 @@ public struct KeyNeighbours: Sendable, Equatable {
     public func neighbours(of letter: Character) -> [(letter: Character, distance: Double)] {
         near[letter] ?? []
     }
-
-    /// Every letter on the keyboard, in a fixed order.
-    public var letters: [Character] { positions.keys.sorted() }
 
     static func lower(_ c: Character) -> Character {
         let s = c.lowercased()
