@@ -78,3 +78,33 @@ extension EndToEnd.CJKTests {
         #expect(text == want && steps.count > 2, "\(client) field: \(app.lines)")
     }
 }
+
+extension EndToEnd.CJKTests {
+    /// With the toolbar on (the default), a Chinese word never brings it back: the band holds
+    /// the row while the pinyin is typed, and after the pick the words that usually follow it
+    /// (issue 50). The empty field shows the toolbar first, so it is known when it comes back.
+    @Test(arguments: Compositor.Kind.allCases)
+    func theBandStaysTheRowThroughAChineseWordAndItsPick(_ kind: Compositor.Kind) throws {
+        let c = try Compositor(kind)
+        let tb = try c.tapboard(["--layouts", "zh"])
+        let panel = try PanelMap(layout: "zh")
+        let app = try c.focus(tb, shows: panel, name: "band-zh-focused", seconds: 15) { try c.realClient(.gtk4) }
+        let toolbar = try #require(panel.topRowPixels(try c.screenshot("band-zh-toolbar")))
+        let candidates = try engineCandidates(c, layout: "zh", "nihao")
+        var typed = ""
+        for letter in ["n", "i", "h", "a", "o"] {
+            try c.tap([panel.tap(letter)])
+            typed += letter
+            #expect(preeditShows(app, .gtk4) { $0.replacingOccurrences(of: " ", with: "") == typed }, "\(app.lines)")
+            #expect(
+                try waitUntil(5) { panel.topRowPixels(try c.screenshot("band-zh-\(typed)")) != toolbar },
+                "the toolbar shows while \(typed) is typed")
+        }
+        // The pick: the band shows what usually follows 你好, not the toolbar.
+        try c.tap(try CandidateRowMap("zh.json", candidates: candidates).taps(toPick: 0))
+        #expect(fieldSettles(app, at: candidates[0]) == candidates[0], "field: \(app.lines)")
+        #expect(
+            try waitUntil(5) { panel.topRowPixels(try c.screenshot("band-zh-picked")) != toolbar },
+            "the toolbar came back after the pick; tapboard: \(tb.stderr)")
+    }
+}
