@@ -157,6 +157,12 @@ final class WestonSession: @unchecked Sendable {
     }
 }
 
+/// Whether a WAYLAND_DEBUG trace names an object of `interface` (libwayland 1.21 writes
+/// `interface@id`, 1.23 `interface#id`).
+func traceNames(_ trace: String, _ interface: String) -> Bool {
+    trace.contains(interface + "@") || trace.contains(interface + "#")
+}
+
 /// The points in a WAYLAND_DEBUG trace's `wl_pointer` enter and motion events, in order.
 func pointerReports(_ trace: String) -> [(x: Double, y: Double)] {
     var points: [(x: Double, y: Double)] = []
