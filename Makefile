@@ -69,6 +69,7 @@ test:
 	scripts/build-triples --check
 	scripts/build-known --check
 	scripts/build-emoji-names --check
+	scripts/build-zh-follow-on --check
 	scripts/make-pot --check
 	$(SWIFT) build -c release --product tapboard --static-swift-stdlib
 	$(SWIFT) build --build-tests

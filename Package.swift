@@ -59,7 +59,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "TapboardSystemTests", dependencies: ["TapboardSystem", "TapboardCore", "TestSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "TapboardEnginesTests", dependencies: ["TapboardEngines", "TapboardCore"],
+        .testTarget(name: "TapboardEnginesTests", dependencies: ["TapboardEngines", "TapboardCore", "TestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "EndToEndTests", dependencies: ["TapboardCore", "TapboardRender", "TestSupport"],
                     exclude: ["Clients"], swiftSettings: strict),

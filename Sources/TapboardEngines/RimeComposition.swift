@@ -21,21 +21,25 @@ public struct RimeComposition: Composition {
     private let userDirectory: String
     private let log: @Sendable (String) -> Void
     private var state: EngineState<RimeSession> = .unopened
-    /// The follow-on words' vocabulary, read in the background once RIME opens.
-    let followOnWords: ChineseFollowOnLoader
+    /// Opens the words that follow a commit (`ChineseFollowOn`), asked once, on the first
+    /// commit; nil: there are none (it said why).
+    private let openFollowOn: @Sendable () -> (any WordSource & Sendable)?
+    /// The words that follow a commit; nil: not opened yet.
+    private var followOnWords: ChineseFollowOn??
 
     /// A composition for `schema`, RIME's user data in `dataDirectory/rime` (tapboard's data
     /// directory: `$XDG_DATA_HOME/tapboard`), librime opened as `soname` on first use; `log`
-    /// gets one line when it cannot be (the composition is then unavailable).
+    /// gets one line when it cannot be (the composition is then unavailable). `followOn` opens
+    /// the words that follow a commit (`zh-follow-on.tbd`), when first asked for.
     public init(
         dataDirectory: String, schema: String = "luna_pinyin_simp", soname: String = "librime.so.1",
-        log: @escaping @Sendable (String) -> Void
+        followOn: @escaping @Sendable () -> (any WordSource & Sendable)?, log: @escaping @Sendable (String) -> Void
     ) {
         self.soname = soname
         self.schema = schema
         self.userDirectory = dataDirectory + "/rime"
         self.log = log
-        followOnWords = ChineseFollowOnLoader(log: log)
+        openFollowOn = followOn
     }
 
     /// Opens RIME now when not tried yet (deploying it the first time: a fraction of a
@@ -55,9 +59,7 @@ public struct RimeComposition: Composition {
         return true
     }
 
-    public mutating func openEngine() {
-        if open() { followOnWords.start() }
-    }
+    public mutating func openEngine() { _ = open() }
 
     public var isOpen: Bool { !(state.engine?.composition().text.isEmpty ?? true) }
 
@@ -123,10 +125,10 @@ public struct RimeComposition: Composition {
 
     public mutating func clear() { state.engine?.clearComposition() }
 
-    /// The words that usually follow `committed` in RIME's vocabulary (`ChineseFollowOn`);
-    /// none until it is read (started as RIME opens).
+    /// The words that usually follow `committed` in RIME's vocabulary (`ChineseFollowOn`).
     public mutating func followOn(after committed: String) -> [String] {
-        followOnWords.words(after: committed)
+        if followOnWords == nil { followOnWords = .some(openFollowOn().map(ChineseFollowOn.init)) }
+        return followOnWords??.words(after: committed) ?? []
     }
 
     /// How many Characters the first `bytes` bytes of UTF-8 of `text` are.

@@ -6,7 +6,7 @@ import TapboardWayland
 /// Finds and loads the dictionary of a language: `dictionaries/<lang>.tbd` beside each
 /// layouts directory (the repository's `dictionaries/`, `PREFIX/share/tapboard/dictionaries`),
 /// or in `$TAPBOARD_DICTIONARIES` first.
-public struct DictionaryStore {
+public struct DictionaryStore: Sendable {
     let directories: [String]
 
     public init(layouts: LayoutStore, environment: (String) -> String? = Files.environment) {
@@ -39,6 +39,17 @@ public struct DictionaryStore {
     public func loadTriples(language: String) -> Mapped? {
         guard let path = path(language: language, suffix: "-triples") else { return nil }
         return try? open(path).get()
+    }
+
+    /// The words that follow a Chinese commit (`zh-follow-on.tbd`, `ChineseFollowOn`),
+    /// memory-mapped, or a one-line reason.
+    public func loadChineseFollowOn() -> Result<Mapped, StoreError> {
+        guard let path = path(language: "zh", suffix: "-follow-on") else {
+            let looked =
+                directories.isEmpty ? "no dictionaries directory found" : "looked in " + directories.joined(separator: ", ")
+            return .failure(StoreError(message: "no zh-follow-on.tbd (\(looked))"))
+        }
+        return open(path)
     }
 
     /// The spell checker's words for `language` (`<lang>-known.tbd`), memory-mapped; nil
@@ -78,7 +89,9 @@ public struct DictionaryStore {
 
     /// A dictionary and the file it is read from (whose pages can be let go).
     public struct Mapped {
-        public let words: any WordSource
+        public var words: any WordSource { lexicon }
+        /// The same, as what it is (to hand to another thread).
+        public let lexicon: Lexicon
         let file: MappedFile
     }
 
@@ -91,7 +104,7 @@ public struct DictionaryStore {
         do {
             let lexicon = try Lexicon(unsafeBytes: file.bytes, owner: file)
             file.dropResidentPages()  // validation read every page; queries read few
-            return .success(Mapped(words: lexicon, file: file))
+            return .success(Mapped(lexicon: lexicon, file: file))
         } catch {
             return .failure(StoreError(message: "\(path): \(error)"))
         }

@@ -10,10 +10,13 @@ public struct EngineOpener: CompositionOpener {
     /// Whether engines may learn (the `learn` setting). Anthy learns nothing without it;
     /// librime has no such switch (its user dictionary is wiped by `tapboard forget`).
     let learning: Bool
+    /// Where the words that follow a Chinese commit are found (`zh-follow-on.tbd`).
+    let dictionaries: DictionaryStore
 
-    public init(dataDirectory: String, learning: Bool) {
+    public init(dataDirectory: String, learning: Bool, dictionaries: DictionaryStore) {
         self.dataDirectory = dataDirectory
         self.learning = learning
+        self.dictionaries = dictionaries
     }
 
     public func composition(for engine: CompositionEngine) -> any Composition {
@@ -23,7 +26,17 @@ public struct EngineOpener: CompositionOpener {
         case .rime(let schema):
             // Opened after the frame that shows its keyboard (`App.openEngineSoon`): the first
             // time, RIME compiles its data (seconds on a slow machine).
-            return RimeComposition(dataDirectory: dataDirectory, schema: schema, log: log)
+            let dictionaries = dictionaries
+            return RimeComposition(
+                dataDirectory: dataDirectory, schema: schema,
+                followOn: { @Sendable in
+                    switch dictionaries.loadChineseFollowOn() {
+                    case .success(let m): return m.lexicon
+                    case .failure(let e):
+                        log("Chinese follow-on words are unavailable: \(e.message)")
+                        return nil
+                    }
+                }, log: log)
         case .anthy: return AnthyComposition(dataDirectory: dataDirectory, learning: learning, log: log)
         }
     }

@@ -75,7 +75,8 @@ final class App {
         controller = Controller(
             layouts: layouts, settings: settings, library: StoreLibrary(store: store),
             textInput: textInput, suggestions: suggestionStore,
-            compositions: EngineOpener(dataDirectory: LearnedStore.directory, learning: settings.learn),
+            compositions: EngineOpener(
+                dataDirectory: LearnedStore.directory, learning: settings.learn, dictionaries: DictionaryStore(layouts: store)),
             emojiNames: EmojiNameStore(layouts: store))
         controller.rememberFloatingPlaces(FloatingPlacesStore.load())
         loop = try EventLoop(display: display, signals: [SIGTERM, SIGINT, SIGUSR1, SIGUSR2, __libc_current_sigrtmin()])

@@ -14,8 +14,10 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
     // Korean's engine composes syllables only: its words come from the dictionary.
     var composer: (any Composition)?
     if case .engine(let e)? = layout.compose {
-        guard !e.offersCandidates else { return engineSuggest(e, o) }
-        composer = EngineOpener(dataDirectory: LearnedStore.directory, learning: false).composition(for: e)
+        guard !e.offersCandidates else { return engineSuggest(e, o, store: store) }
+        composer = EngineOpener(
+            dataDirectory: LearnedStore.directory, learning: false, dictionaries: DictionaryStore(layouts: store)
+        ).composition(for: e)
     }
     guard let (engine, dictionaries) = commandSuggester(layout, store: store, pairs: !o.noPairs)
     else { return 1 }
@@ -62,8 +64,9 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
 /// live panel does), the time to open the engine (RIME after the frame that shows its keyboard, the others on
 /// the first key), the time to read all of them (the candidates panel) once per input, and
 /// the memory the engine added.
-func engineSuggest(_ engine: CompositionEngine, _ o: Options) -> Int32 {
-    let opener = EngineOpener(dataDirectory: LearnedStore.directory, learning: false)
+func engineSuggest(_ engine: CompositionEngine, _ o: Options, store: LayoutStore) -> Int32 {
+    let opener = EngineOpener(
+        dataDirectory: LearnedStore.directory, learning: false, dictionaries: DictionaryStore(layouts: store))
     let before = residentKiB()
     var times: [Double] = []
     var allTimes: [Double] = []

@@ -1,5 +1,7 @@
 import Glibc
 import Synchronization
+import TapboardCore
+import TestSupport
 
 /// The lines an engine said (its `log`), collected from any thread.
 final class LogLines: Sendable {
@@ -13,6 +15,11 @@ final class LogLines: Sendable {
 /// tapboard's data directory for the tests: one temporary directory for the whole run, as
 /// RIME and Anthy take theirs once per process.
 enum TestData {
+    /// The shipped words that follow a Chinese commit (`dictionaries/zh-follow-on.tbd`).
+    static let chineseFollowOn: @Sendable () -> (any WordSource & Sendable)? = {
+        readBytes(Repository.dictionaries + "/zh-follow-on.tbd").flatMap { try? Lexicon(bytes: $0) }
+    }
+
     static let directory: String = {
         var template = Array("/tmp/tapboard-engines-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { fatalError("mkdtemp: \(String(cString: strerror(errno)))") }
