@@ -24,6 +24,9 @@ public struct LanguageModel {
     let unpaired: Double
     /// "before previous " when the language's triples know what follows the two tokens before.
     let triplePrefix: String?
+    /// The triples' few words after `triplePrefix` and their classes, read once for the query
+    /// (a look-up in the file for each word scored cost a word tap about a tenth).
+    private let tripleClasses: [String: UInt8]
     /// With triples: the score change of a word never seen after the two tokens.
     let untripled: Double
     /// The words of the text before (`RecentWords`), when the model heeds them.
@@ -46,6 +49,17 @@ public struct LanguageModel {
         unpaired = 10 * log10(max(1e-9, 1 - w)) + suggester.costs.pairShift
         // Triples only over pairs: their mixture is on the pairs' scale.
         triplePrefix = prefix == nil ? nil : suggester.triples.flatMap { Self.knownPrefix(context.tripleKey, in: $0) }
+        var classes: [String: UInt8] = [:]
+        if let triplePrefix, let triples = suggester.triples {
+            triples.entries(withKeyPrefix: triplePrefix) { entry, frequency in
+                // As `frequency(of:)` finds them: the stored word itself, the first of its name.
+                if entry.hasPrefix(triplePrefix), classes[String(entry.dropFirst(triplePrefix.count))] == nil {
+                    classes[String(entry.dropFirst(triplePrefix.count))] = frequency
+                }
+                return true
+            }
+        }
+        tripleClasses = classes
         untripled = 10 * log10(max(1e-9, 1 - suggester.costs.tripleWeight))
     }
 
@@ -155,8 +169,7 @@ public struct LanguageModel {
 
     /// The class of `word` after the two tokens before in the language's triples, nil when they lack it.
     func tripleClass(of word: String) -> UInt8? {
-        guard let triplePrefix, let triples = suggester.triples else { return nil }
-        return triples.frequency(of: triplePrefix + word.lowercased())
+        tripleClasses.isEmpty ? nil : tripleClasses[word.lowercased()]
     }
 
     /// The score of a word only the user's learned words hold (not in the dictionary).
