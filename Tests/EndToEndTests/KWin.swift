@@ -77,6 +77,19 @@ final class KWinSession: @unchecked Sendable {
     /// What tapboard printed: its WAYLAND_DEBUG trace and its own lines.
     var tapboardLog: String { (try? String(contentsOfFile: runDir + "/tapboard.log", encoding: .utf8)) ?? "" }
 
+    /// Waits until KWin has settled the focused field: after the context's activate, the
+    /// `reset` KWin sends once the client's text-input state is in, and a `commit_state` after
+    /// it. Taps before that reset lose what they composed (it drops a preedit, as it should).
+    func fieldSettled(seconds: Double = 20) -> Bool {
+        waitUntil(seconds) {
+            let log = tapboardLog
+            guard let activate = log.range(of: ".activate(new id zwp_input_method_context_v1", options: .backwards),
+                let reset = log[activate.upperBound...].range(of: ".reset()")
+            else { return false }
+            return log[reset.upperBound...].contains(".commit_state(")
+        }
+    }
+
     var kwinLog: String { process.stderr }
 
     /// A GTK 3 `zenity --entry`: it prints the entry's text when Return is pressed.

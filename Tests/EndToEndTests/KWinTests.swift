@@ -13,7 +13,7 @@ extension EndToEnd {
                 waitUntil(20) { k.tapboardLog.contains(".activate(new id zwp_input_method_context_v1") },
                 "no activate: \(k.tapboardLog.suffix(2000)) \(k.kwinLog.suffix(2000))")
             #expect(waitUntil(10) { traceNames(k.tapboardLog, "zwp_input_panel_surface_v1") })
-            usleep(500_000)
+            #expect(k.fieldSettled(), "KWin never reset the field: \(k.tapboardLog.suffix(2000))")
             let best = try #require(try suggest("hel").candidates.first)
             let panel = try PanelMap()
             // The slip after h, i: backspace takes the i back; h, e, l then the middle
@@ -36,7 +36,7 @@ extension EndToEnd {
             #expect(
                 waitUntil(20) { traceNames(k.tapboardLog, "zwp_input_panel_surface_v1") },
                 "no panel: \(k.tapboardLog.suffix(2000))")
-            usleep(500_000)
+            #expect(k.fieldSettled(), "KWin never reset the field: \(k.tapboardLog.suffix(2000))")
             let panel = try PanelMap(layout: "ko")
             try k.tap(panel.taps(["ㅎ", "ㅏ", "ㄴ", "backspace", "ㄴ"]))
             #expect(
@@ -55,7 +55,7 @@ extension EndToEnd {
             let k = try KWinSession(config: [])
             let app = try k.gtkEntry(["--second"])
             #expect(waitUntil(20) { traceNames(k.tapboardLog, "zwp_input_panel_surface_v1") })
-            usleep(500_000)
+            #expect(k.fieldSettled(), "KWin never reset the field: \(k.tapboardLog.suffix(2000))")
             let panel = try PanelMap()
             try k.tap(panel.taps(["next-field"]))
             #expect(waitUntil(5) { k.tapboardLog.contains(".keysym(") }, "no Tab keysym")
