@@ -143,42 +143,72 @@ static void global(void *d, struct wl_registry *reg, uint32_t name, const char *
 static void global_remove(void *d, struct wl_registry *reg, uint32_t name) {}
 static const struct wl_registry_listener registry_listener = { .global = global, .global_remove = global_remove };
 
-// Runs the steps as touches of KWin's fake input device.
-static int run_touches(struct wl_display *dpy, const struct step *steps, int nsteps, unsigned settle) {
-    org_kde_kwin_fake_input_authenticate(fake, "tapboard-tap", "taps in tapboard's tests");
-    wl_display_roundtrip(dpy);
-    sleep_ms(settle);
-    bool touching = false;
+// What the steps drive: a virtual pointer's left button, or a finger on KWin's fake input.
+struct device {
+    void (*press)(unsigned x, unsigned y);  // move to X,Y and press
+    void (*move)(unsigned x, unsigned y);
+    void (*release)(void);
+};
+
+static struct zwlr_virtual_pointer_v1 *pointer;
+static unsigned ext_w, ext_h;
+static bool nudge = true;
+static bool touching;
+
+static void pointer_move(unsigned x, unsigned y) {
+    if (nudge) {
+        nudge = false;
+        zwlr_virtual_pointer_v1_motion_absolute(pointer, now_ms(), x ? x - 1 : 1, y, ext_w, ext_h);
+        zwlr_virtual_pointer_v1_frame(pointer);
+    }
+    zwlr_virtual_pointer_v1_motion_absolute(pointer, now_ms(), x, y, ext_w, ext_h);
+    zwlr_virtual_pointer_v1_frame(pointer);
+}
+static void pointer_press(unsigned x, unsigned y) {
+    pointer_move(x, y);
+    zwlr_virtual_pointer_v1_button(pointer, now_ms(), BTN_LEFT, WL_POINTER_BUTTON_STATE_PRESSED);
+    zwlr_virtual_pointer_v1_frame(pointer);
+}
+static void pointer_release(void) {
+    zwlr_virtual_pointer_v1_button(pointer, now_ms(), BTN_LEFT, WL_POINTER_BUTTON_STATE_RELEASED);
+    zwlr_virtual_pointer_v1_frame(pointer);
+}
+static const struct device virtual_pointer = { pointer_press, pointer_move, pointer_release };
+
+static void touch_release(void) {
+    if (!touching) return;
+    org_kde_kwin_fake_input_touch_up(fake, 0);
+    org_kde_kwin_fake_input_touch_frame(fake);
+    touching = false;
+}
+static void touch_press(unsigned x, unsigned y) {
+    if (touching) org_kde_kwin_fake_input_touch_up(fake, 0);
+    org_kde_kwin_fake_input_touch_down(fake, 0, wl_fixed_from_int((int)x), wl_fixed_from_int((int)y));
+    org_kde_kwin_fake_input_touch_frame(fake);
+    touching = true;
+}
+static void touch_move(unsigned x, unsigned y) {
+    if (!touching) return;
+    org_kde_kwin_fake_input_touch_motion(fake, 0, wl_fixed_from_int((int)x), wl_fixed_from_int((int)y));
+    org_kde_kwin_fake_input_touch_frame(fake);
+}
+static const struct device fake_touch = { touch_press, touch_move, touch_release };
+
+// Runs the steps on the device, each ended with a roundtrip; 0, or never returns after "hold".
+static int run_steps(struct wl_display *dpy, const struct device *dev, const struct step *steps, int nsteps) {
     for (int i = 0; i < nsteps; i++) {
         const struct step *st = &steps[i];
-        wl_fixed_t x = wl_fixed_from_int((int)st->x), y = wl_fixed_from_int((int)st->y);
         switch (st->kind) {
         case STEP_TAP:
-        case STEP_DOWN:
-            if (touching) org_kde_kwin_fake_input_touch_up(fake, 0);
-            org_kde_kwin_fake_input_touch_down(fake, 0, x, y);
-            org_kde_kwin_fake_input_touch_frame(fake);
-            touching = true;
-            if (st->kind == STEP_DOWN) break;
+            dev->press(st->x, st->y);
             wl_display_roundtrip(dpy);
             sleep_ms(TAP_HOLD_MS);
-            // fall through
-        case STEP_UP:
-            if (touching) {
-                org_kde_kwin_fake_input_touch_up(fake, 0);
-                org_kde_kwin_fake_input_touch_frame(fake);
-            }
-            touching = false;
+            dev->release();
             break;
-        case STEP_MOVE:
-            if (touching) {
-                org_kde_kwin_fake_input_touch_motion(fake, 0, x, y);
-                org_kde_kwin_fake_input_touch_frame(fake);
-            }
-            break;
-        case STEP_SLEEP:
-            sleep_ms(st->ms);
-            break;
+        case STEP_DOWN: dev->press(st->x, st->y); break;
+        case STEP_MOVE: dev->move(st->x, st->y); break;
+        case STEP_UP: dev->release(); break;
+        case STEP_SLEEP: sleep_ms(st->ms); break;
         case STEP_HOLD:
             puts("holding");
             fflush(stdout);
@@ -187,13 +217,11 @@ static int run_touches(struct wl_display *dpy, const struct step *steps, int nst
         }
         if (wl_display_roundtrip(dpy) < 0) die("lost the Wayland connection");
     }
-    wl_display_disconnect(dpy);
     return 0;
 }
 
 int main(int argc, char **argv) {
-    unsigned ext_w = 0, ext_h = 0, settle = SETTLE_MS;
-    bool nudge = true;
+    unsigned settle = SETTLE_MS;
     int first = 1;
     while (first < argc && strncmp(argv[first], "--", 2) == 0) {
         if (strcmp(argv[first], "--no-nudge") == 0) { nudge = false; first++; continue; }
@@ -224,53 +252,26 @@ int main(int argc, char **argv) {
     wl_registry_add_listener(reg, &registry_listener, NULL);
     wl_display_roundtrip(dpy);  // globals
     wl_display_roundtrip(dpy);  // output events
-    if (!manager && fake) return run_touches(dpy, steps, nsteps, settle);
+    if (!manager && fake) {
+        org_kde_kwin_fake_input_authenticate(fake, "tapboard-tap", "taps in tapboard's tests");
+        wl_display_roundtrip(dpy);
+        sleep_ms(settle);
+        run_steps(dpy, &fake_touch, steps, nsteps);
+        wl_display_disconnect(dpy);
+        free(steps);
+        return 0;
+    }
     if (!manager) die("the compositor lacks zwlr_virtual_pointer_manager_v1 (and org_kde_kwin_fake_input)");
     if (!ext_w) {
         if (mode_w <= 0 || mode_h <= 0) die("no wl_output mode to take the extent from; pass --extent WxH");
         ext_w = (unsigned)(mode_w / out_scale);
         ext_h = (unsigned)(mode_h / out_scale);
     }
-
-    struct zwlr_virtual_pointer_v1 *ptr = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(manager, seat);
+    pointer = zwlr_virtual_pointer_manager_v1_create_virtual_pointer(manager, seat);
     wl_display_roundtrip(dpy);
     sleep_ms(settle);
-    for (int i = 0; i < nsteps; i++) {
-        const struct step *st = &steps[i];
-        switch (st->kind) {
-        case STEP_TAP:
-        case STEP_DOWN:
-        case STEP_MOVE:
-            if (nudge) {
-                nudge = false;
-                zwlr_virtual_pointer_v1_motion_absolute(ptr, now_ms(), st->x ? st->x - 1 : 1, st->y, ext_w, ext_h);
-                zwlr_virtual_pointer_v1_frame(ptr);
-            }
-            zwlr_virtual_pointer_v1_motion_absolute(ptr, now_ms(), st->x, st->y, ext_w, ext_h);
-            zwlr_virtual_pointer_v1_frame(ptr);
-            if (st->kind == STEP_MOVE) break;
-            zwlr_virtual_pointer_v1_button(ptr, now_ms(), BTN_LEFT, WL_POINTER_BUTTON_STATE_PRESSED);
-            zwlr_virtual_pointer_v1_frame(ptr);
-            if (st->kind == STEP_DOWN) break;
-            wl_display_roundtrip(dpy);
-            sleep_ms(TAP_HOLD_MS);
-            // fall through
-        case STEP_UP:
-            zwlr_virtual_pointer_v1_button(ptr, now_ms(), BTN_LEFT, WL_POINTER_BUTTON_STATE_RELEASED);
-            zwlr_virtual_pointer_v1_frame(ptr);
-            break;
-        case STEP_SLEEP:
-            sleep_ms(st->ms);
-            break;
-        case STEP_HOLD:
-            puts("holding");
-            fflush(stdout);
-            while (wl_display_dispatch(dpy) >= 0) {}
-            return 0;
-        }
-        if (wl_display_roundtrip(dpy) < 0) die("lost the Wayland connection");
-    }
-    zwlr_virtual_pointer_v1_destroy(ptr);
+    run_steps(dpy, &virtual_pointer, steps, nsteps);
+    zwlr_virtual_pointer_v1_destroy(pointer);
     wl_display_roundtrip(dpy);
     wl_display_disconnect(dpy);
     free(steps);
