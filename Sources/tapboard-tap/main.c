@@ -2,7 +2,8 @@
 // which has none, touches through org_kde_kwin_fake_input).
 //
 // usage: tapboard-tap [--extent WxH] [--settle MS] [--no-nudge] STEP...
-//   tap:X,Y   move to X,Y, press the left button, release it ~30 ms later
+//   tap:X,Y   move to X,Y, press the left button, release it ~30 ms later (the
+//             release stamped 30 ms after the press, however late it is sent)
 //   down:X,Y  move to X,Y and press the left button
 //   move:X,Y  move to X,Y
 //   up        release the left button
@@ -147,13 +148,14 @@ static const struct wl_registry_listener registry_listener = { .global = global,
 struct device {
     void (*press)(unsigned x, unsigned y);  // move to X,Y and press
     void (*move)(unsigned x, unsigned y);
-    void (*release)(void);
+    void (*release)(bool tap);  // tap: the release of a tap step, TAP_HOLD_MS after its press
 };
 
 static struct zwlr_virtual_pointer_v1 *pointer;
 static unsigned ext_w, ext_h;
 static bool nudge = true;
 static bool touching;
+static uint32_t pressed_at;  // ms, the virtual pointer's last press
 
 static void pointer_move(unsigned x, unsigned y) {
     if (nudge) {
@@ -166,16 +168,20 @@ static void pointer_move(unsigned x, unsigned y) {
 }
 static void pointer_press(unsigned x, unsigned y) {
     pointer_move(x, y);
-    zwlr_virtual_pointer_v1_button(pointer, now_ms(), BTN_LEFT, WL_POINTER_BUTTON_STATE_PRESSED);
+    pressed_at = now_ms();
+    zwlr_virtual_pointer_v1_button(pointer, pressed_at, BTN_LEFT, WL_POINTER_BUTTON_STATE_PRESSED);
     zwlr_virtual_pointer_v1_frame(pointer);
 }
-static void pointer_release(void) {
-    zwlr_virtual_pointer_v1_button(pointer, now_ms(), BTN_LEFT, WL_POINTER_BUTTON_STATE_RELEASED);
+// A tap's release is stamped TAP_HOLD_MS after its press, however long this process was
+// kept from running in between: the keyboard judges a long press by the events' times.
+static void pointer_release(bool tap) {
+    uint32_t time = tap ? pressed_at + TAP_HOLD_MS : now_ms();
+    zwlr_virtual_pointer_v1_button(pointer, time, BTN_LEFT, WL_POINTER_BUTTON_STATE_RELEASED);
     zwlr_virtual_pointer_v1_frame(pointer);
 }
 static const struct device virtual_pointer = { pointer_press, pointer_move, pointer_release };
 
-static void touch_release(void) {
+static void touch_release(bool tap) {
     if (!touching) return;
     org_kde_kwin_fake_input_touch_up(fake, 0);
     org_kde_kwin_fake_input_touch_frame(fake);
@@ -203,11 +209,11 @@ static int run_steps(struct wl_display *dpy, const struct device *dev, const str
             dev->press(st->x, st->y);
             wl_display_roundtrip(dpy);
             sleep_ms(TAP_HOLD_MS);
-            dev->release();
+            dev->release(true);
             break;
         case STEP_DOWN: dev->press(st->x, st->y); break;
         case STEP_MOVE: dev->move(st->x, st->y); break;
-        case STEP_UP: dev->release(); break;
+        case STEP_UP: dev->release(false); break;
         case STEP_SLEEP: sleep_ms(st->ms); break;
         case STEP_HOLD:
             puts("holding");
