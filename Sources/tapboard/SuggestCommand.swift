@@ -3,7 +3,7 @@ import TapboardCore
 import TapboardSystem
 import TapboardWayland
 
-/// `tapboard suggest [--layout NAME] [--context TEXT] [--learned] [--batch] [--stats] WORD`:
+/// `tapboard suggest [--layout NAME] [--context TEXT] [--learned] [--batch [--learn]] [--stats] WORD`:
 /// the candidates and the autocorrection for a word, as JSON.
 func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
     guard o.batch || o.files.count == 1 else {
@@ -39,6 +39,10 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
     // As the live strip does: a line that goes on from the last one's word (same context)
     // reuses what that one's search learnt.
     var memo = TypedWordMemo()
+    // --learn: the words each context adds to the last are learned, as the live strip learns
+    // what the user types (in memory; nothing is stored).
+    var writing = WrittenText()
+    var lastContext: String?
     while let line = readLine(strippingNewline: true) {
         let context: String
         let word: String
@@ -48,6 +52,12 @@ func suggestCommand(_ o: Options, store: LayoutStore) -> Int32 {
         } else {
             context = o.context ?? ""
             word = line
+        }
+        if o.learnAsWritten, context != lastContext {
+            lastContext = context
+            writing.read(context)
+            suggester.learnedWords = writing.learned.words
+            suggester.bigrams = writing.learned.pairs
         }
         let start = monotonicSeconds()
         let json = SuggestJSON.encode(suggestions(suggester, word, context, &composer, &memo))
