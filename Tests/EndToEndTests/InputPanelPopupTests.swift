@@ -10,7 +10,7 @@ extension EndToEnd {
     @Suite struct InputPanelPopupTests {
         @Test func kwinLongPressOnESlidesToEAcute() throws {
             let k = try KWinSession(config: Compositor.noSuggestions)
-            let entry = try k.gtkEntry()
+            let entry = try k.gtkEntry(["--report-size"])
             #expect(
                 waitUntil(20) { traceNames(k.tapboardLog, "zwp_input_panel_surface_v1") },
                 "no panel: \(k.tapboardLog.suffix(2000))")
@@ -18,8 +18,12 @@ extension EndToEnd {
             let panel = try PanelMap(config: Compositor.noSuggestions)
             // One run of tapboard-tap: KWin's fake touch device comes anew with each, and a
             // touch before the panel's client has taken the new wl_touch is lost.
+            #expect(waitUntil(5) { entry.lines.contains { $0.hasPrefix("size ") } }, "entry: \(entry.lines)")
+            let sizes = entry.lines.filter { $0.hasPrefix("size ") }
             try k.tap(longPressSlide(panel, key: "e", toItem: 1, of: 5) + panel.taps(["a"]))
             #expect(waitUntil(5) { fieldText(entry) == "éa" }, "entry: \(entry.lines)")
+            // The popup reaching above the panel did not make KWin resize the app's window.
+            #expect(entry.lines.filter { $0.hasPrefix("size ") } == sizes, "entry: \(entry.lines)")
             // The popup was a subsurface of the panel with a buffer, gone once the finger
             // lifted (the key bubble, the other subsurface, stays); KWin kept the client.
             let log = k.tapboardLog
