@@ -46,6 +46,8 @@ extension PanelPresenter {
             s.onDismissed = { [unowned self] in self.popupSurface = nil }
             popupSurface = s
             popupPool = BufferPool(shm: shm)
+            // An input panel's popup (a subsurface) needs no configure: drawn now.
+            if s.isConfigured { drawPopup(popup) }
         } catch {
             printError("tapboard: \(error)")
         }
