@@ -90,6 +90,17 @@ final class KWinSession: @unchecked Sendable {
         }
     }
 
+    /// Waits until a field's context is active and its first state is in (a `commit_state`
+    /// after the `activate`): Qt enables text-input a moment after it reports focus.
+    func fieldActive(seconds: Double = 20) -> Bool {
+        waitUntil(seconds) {
+            let log = tapboardLog
+            guard let activate = log.range(of: ".activate(new id zwp_input_method_context_v1", options: .backwards)
+            else { return false }
+            return log[activate.upperBound...].contains(".commit_state(")
+        }
+    }
+
     var kwinLog: String { process.stderr }
 
     /// A GTK 3 `zenity --entry`: it prints the entry's text when Return is pressed.
@@ -109,6 +120,37 @@ final class KWinSession: @unchecked Sendable {
         children.append(c)
         guard c.waitFor("ready", seconds: 15) else { throw HarnessError("the GTK entry did not start: \(c.stderr)") }
         return c
+    }
+
+    /// The GTK 3 test client (gtk3-entry.py: text-input-v3 through KWin), which reports its text.
+    func gtk3Entry(_ args: [String] = []) throws -> Child {
+        let c = try Child(
+            "/usr/bin/python3", [Repository.root + "/Tests/EndToEndTests/Clients/gtk3-entry.py"] + args,
+            env: environment.merging(["GDK_BACKEND": "wayland"]) { $1 })
+        children.append(c)
+        guard c.waitFor("ready", seconds: 15) else { throw HarnessError("the GTK 3 entry did not start: \(c.stderr)") }
+        return c
+    }
+
+    /// The Qt test client (qt-entry.py) filling the output: Qt 6.4 and 6.8 speak KWin's
+    /// text-input-v2 and ask for the panel when the field is touched, not when it gets focus.
+    func qtEntry(_ args: [String] = []) throws -> Child {
+        let c = try Child(
+            "/usr/bin/python3", [Repository.root + "/Tests/EndToEndTests/Clients/qt-entry.py", "--fullscreen"] + args,
+            env: environment.merging(["QT_QPA_PLATFORM": "wayland"]) { $1 })
+        children.append(c)
+        guard c.waitFor("ready", seconds: 15) else { throw HarnessError("the Qt entry did not start: \(c.stderr)") }
+        return c
+    }
+
+    /// Whether KWin shows the panel: its surface has entered the output.
+    var panelShown: Bool {
+        let log = tapboardLog
+        guard let made = log.range(of: "get_input_panel_surface(new id zwp_input_panel_surface_v1@"),
+            let surface = log[made.upperBound...].range(of: "wl_surface@"),
+            let end = log[surface.upperBound...].firstIndex(of: ")")
+        else { return false }
+        return log[end...].contains("wl_surface@\(log[surface.upperBound..<end]).enter(")
     }
 
     /// Runs tapboard-tap's steps (touches through KWin's fake input) to the end.

@@ -47,20 +47,61 @@ extension EndToEnd {
             #expect(zenity.lines.first?.trimmingCharacters(in: .whitespaces) == "한", "zenity printed \(zenity.lines)")
         }
 
-        /// Text typed after a key (the toolbar's Next, a Tab keysym) still arrives: there is no
-        /// virtual keyboard beside input-method-v1, so what the controller would type as keys
-        /// while the key may be on its way goes as text, behind the key in the same stream.
-        /// (KWin 5.27 did not move a GTK 4 window's focus on the Tab keysym: not asserted.)
-        @Test func lettersAfterAToolbarKeyArrive() throws {
+        /// The toolbar's Next and Previous (Tab, Shift+Tab) move a GTK 4 window's focus: KWin
+        /// turns a keysym into a key only for BackSpace, Return and the arrows, so these go as
+        /// input-method-v1 `key` with `modifiers`. Letters typed right after land in the field
+        /// the last key moved to.
+        @Test func toolbarTabAndShiftTabMoveFocusAndLettersFollow() throws {
             let k = try KWinSession(config: [])
             let app = try k.gtkEntry(["--second"])
             #expect(waitUntil(20) { traceNames(k.tapboardLog, "zwp_input_panel_surface_v1") })
             #expect(k.fieldSettled(), "KWin never reset the field: \(k.tapboardLog.suffix(2000))")
             let panel = try PanelMap()
-            try k.tap(panel.taps(["next-field"]))
-            #expect(waitUntil(5) { k.tapboardLog.contains(".keysym(") }, "no Tab keysym")
-            try k.tap(panel.taps(["o", "k"]))
-            #expect(waitUntil(5) { app.lines.contains("text \"ok\"") }, "\(app.lines)")
+            // The toolbar shows while no word is being typed: its keys first, then the letters.
+            try k.tap(panel.taps(["next-field", "previous-field", "next-field", "o", "k"]))
+            #expect(waitUntil(10) { app.lines.contains("second \"ok\"") }, "\(app.lines)")
+            let focus = app.lines.filter { $0.hasPrefix("focus ") }
+            #expect(focus == ["focus first", "focus second", "focus first", "focus second"], "\(app.lines)")
+        }
+
+        /// Qt (6.4 here, 6.8 on Debian 13) speaks KWin's text-input-v2, with nothing to set;
+        /// a touch on the field brings the panel. KWin gives Qt the keysyms as key events, which
+        /// Qt applies after text sent behind them: the backspace and the suggestion's
+        /// replacement must reach it as text-input edits, in order.
+        @Test func qtFieldTakesLettersABackspaceAndASuggestion() throws {
+            let k = try KWinSession(config: [])
+            let qt = try k.qtEntry(["--no-auto-uppercase"])
+            #expect(k.fieldActive(), "the Qt field never reached tapboard: \(k.tapboardLog.suffix(2000))")
+            try k.tap(["tap:\(k.width / 2),60"])
+            #expect(waitUntil(10) { k.panelShown }, "no panel: \(k.tapboardLog.suffix(2000))")
+            let best = try #require(try suggest("hel").candidates.first)
+            let panel = try PanelMap()
+            try k.tap(panel.taps(["h", "i", "backspace", "e", "l"]) + [panel.slot(1)])
+            #expect(settledFieldText(qt) == best + " ", "Qt saw: \(qt.lines)")
+            #expect(!qt.lines.contains { $0.hasPrefix("key ") }, "Qt got key events: \(qt.lines)")
+            // A typo then a backspace and more letters, quickly: nothing overtakes.
+            try k.tap(panel.taps(["t", "e", "e", "backspace", "backspace", "o", "o"]))
+            #expect(settledFieldText(qt) == best + " too", "Qt saw: \(qt.lines)")
+        }
+
+        /// A GTK 3 password field through KWin: what is typed arrives as typed (no correction),
+        /// and nothing is learned when the field is left.
+        @Test func passwordFieldTypesAsTypedAndLearnsNothing() throws {
+            let k = try KWinSession(config: [])
+            let app = try k.gtk3Entry(["--purpose", "password"])
+            #expect(waitUntil(20) { k.panelShown }, "no panel: \(k.tapboardLog.suffix(2000))")
+            #expect(k.fieldSettled(), "KWin never reset the field: \(k.tapboardLog.suffix(2000))")
+            let panel = try PanelMap(purpose: "password")
+            #expect(!panel.keys.contains { $0.action == "suggestion" })
+            // "teh" and space: corrected to "the" in an ordinary field.
+            try k.tap(panel.taps(["t", "e", "h", "space", "b", "o", "b", "space"]))
+            #expect(settledFieldText(app) == "teh bob ", "field: \(app.lines)")
+            app.stop()  // the field is left: an ordinary one's words would be learned now
+            #expect(waitUntil(10) { k.tapboardLog.contains(".deactivate(zwp_input_method_context_v1") })
+            usleep(3_500_000)  // longer than learned words wait before they are written
+            let learned = k.runDir + "/.local/share/tapboard"
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: learned)) ?? []
+            #expect(files.filter { $0.hasPrefix("learned") }.isEmpty, "learned: \(files)")
         }
     }
 }
