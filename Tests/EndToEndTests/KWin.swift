@@ -101,6 +101,9 @@ final class KWinSession: @unchecked Sendable {
         }
     }
 
+    /// How many field contexts KWin has activated so far.
+    var activations: Int { tapboardLog.components(separatedBy: ".activate(new id zwp_input_method_context_v1").count - 1 }
+
     var kwinLog: String { process.stderr }
 
     /// A GTK 3 `zenity --entry`: it prints the entry's text when Return is pressed.
@@ -132,25 +135,16 @@ final class KWinSession: @unchecked Sendable {
         return c
     }
 
-    /// The Qt test client (qt-entry.py) filling the output: Qt 6.4 and 6.8 speak KWin's
-    /// text-input-v2 and ask for the panel when the field is touched, not when it gets focus.
+    /// The Qt test client (qt-entry.py) filling the output, its Wayland trace on stderr: Qt
+    /// 6.4 speaks KWin's text-input-v2 and asks for the panel when the field is touched, not
+    /// when it gets focus.
     func qtEntry(_ args: [String] = []) throws -> Child {
         let c = try Child(
             "/usr/bin/python3", [Repository.root + "/Tests/EndToEndTests/Clients/qt-entry.py", "--fullscreen"] + args,
-            env: environment.merging(["QT_QPA_PLATFORM": "wayland"]) { $1 })
+            env: environment.merging(["QT_QPA_PLATFORM": "wayland", "WAYLAND_DEBUG": "1"]) { $1 })
         children.append(c)
         guard c.waitFor("ready", seconds: 15) else { throw HarnessError("the Qt entry did not start: \(c.stderr)") }
         return c
-    }
-
-    /// Whether KWin shows the panel: its surface has entered the output.
-    var panelShown: Bool {
-        let log = tapboardLog
-        guard let made = log.range(of: "get_input_panel_surface(new id zwp_input_panel_surface_v1@"),
-            let surface = log[made.upperBound...].range(of: "wl_surface@"),
-            let end = log[surface.upperBound...].firstIndex(of: ")")
-        else { return false }
-        return log[end...].contains("wl_surface@\(log[surface.upperBound..<end]).enter(")
     }
 
     /// Runs tapboard-tap's steps (touches through KWin's fake input) to the end.
