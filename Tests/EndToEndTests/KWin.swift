@@ -149,7 +149,9 @@ final class KWinSession: @unchecked Sendable {
 
     /// Runs tapboard-tap's steps (touches through KWin's fake input) to the end.
     func tap(_ steps: [String]) throws {
-        let c = try Child(Paths.bin + "/tapboard-tap", steps, env: environment)
+        // Each run is a new touch device: tapboard (and a Qt client) must take up its wl_touch
+        // before the first touch, which took over the default 100 ms under load.
+        let c = try Child(Paths.bin + "/tapboard-tap", ["--settle", "400"] + steps, env: environment)
         guard waitUntil(20, { !c.process.isRunning }), c.process.terminationStatus == 0 else {
             throw HarnessError("tapboard-tap \(steps) failed: \(c.stderr)")
         }
