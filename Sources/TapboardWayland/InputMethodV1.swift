@@ -4,7 +4,9 @@ import TapboardCore
 
 /// zwp_input_method_v1 (weston, KWin): each focused field is a new context object.
 /// Its events fill `state.pending`; `commit_state` promotes it (v1 has no `done`), and its
-/// serial goes with every request to that context.
+/// serial goes with every request to that context. KWin 5.27 relays a text-input-v2 field's
+/// (Qt's) later changes as `surrounding_text` alone, with no `commit_state`: what arrived
+/// without one takes effect once the events read are dispatched (`settle`).
 public final class InputMethodV1 {
     let proxy: OpaquePointer
     private var listener: Listener<zwp_input_method_v1_listener>!
@@ -19,6 +21,8 @@ public final class InputMethodV1 {
     /// state (KWin sends commit_state with nothing before it), so they carry over.
     private var contentType: (ContentHints, ContentPurpose) = ([], .normal)
     private var surrounding: (text: String, cursor: UInt32, anchor: UInt32)?
+    /// A `surrounding_text` came and no `commit_state` after it yet.
+    private var unsettled = false
     public private(set) var state = InputMethodState()
     public var onDone: ((InputMethodState.Change) -> Void)?
     /// v1 has no `unavailable`: the compositor offers the global to its own input method only.
@@ -39,9 +43,9 @@ public final class InputMethodV1 {
         contextListener = Listener(
             zwp_input_method_context_v1_listener(
                 surrounding_text: { data, _, text, cursor, anchor in
-                    owner(data, as: InputMethodV1.self).surrounding = (
-                        text.map { String(cString: $0) } ?? "", cursor, anchor
-                    )
+                    let im = owner(data, as: InputMethodV1.self)
+                    im.surrounding = (text.map { String(cString: $0) } ?? "", cursor, anchor)
+                    im.unsettled = true
                 },
                 reset: { data, _ in
                     // The client dropped its preedit (the cursor moved, a click): not our text.
@@ -77,6 +81,7 @@ public final class InputMethodV1 {
         preeditShown = false
         contentType = ([], .normal)
         surrounding = nil
+        unsettled = false
         zwp_input_method_context_v1_add_listener(new, contextListener.pointer, opaque(self))
         sendModifiersMap(new)
         state.activate()
@@ -97,6 +102,17 @@ public final class InputMethodV1 {
 
     private func committed(serial: UInt32) {
         self.serial = serial
+        promote()
+    }
+
+    /// The field's text reported without a `commit_state` after it takes effect now.
+    public func settle() {
+        guard unsettled, context != nil else { return }
+        promote()
+    }
+
+    private func promote() {
+        unsettled = false
         state.setContentType(contentType.0, contentType.1)
         if let surrounding {
             state.setSurrounding(text: surrounding.text, cursor: surrounding.cursor, anchor: surrounding.anchor)
@@ -160,10 +176,36 @@ public final class InputMethodV1 {
 
     public func pressKey(named name: String, modifiers: Modifiers, time: UInt32) -> Bool {
         guard isActive, let context, let sym = VirtualKeyboard.keysym(named: name) else { return false }
+        if let code = Self.keyCodes[name] {
+            pressKey(code: code, modifiers: modifiers, time: time, on: context)
+            return true
+        }
         let mask = UInt32(modifiers.rawValue)
         zwp_input_method_context_v1_keysym(context, serial, time, sym, 1, mask)  // pressed
         zwp_input_method_context_v1_keysym(context, serial, time, sym, 0, mask)  // released
         return true
+    }
+
+    /// Keys whose evdev code is the same in every keymap. KWin turns a `keysym` into a key
+    /// for a text-input-v3 field (GTK) only for BackSpace, Return and the arrows, without
+    /// its modifiers; these go as `key`, which KWin hands the focused window as a key of
+    /// its own keyboard, after `modifiers` for Shift+Tab and the like.
+    static let keyCodes: [String: UInt32] = [
+        "Tab": 15, "ISO_Left_Tab": 15, "Escape": 1, "Delete": 111, "Insert": 110, "Home": 102, "End": 107,
+        "Prior": 104, "Page_Up": 104, "Next": 109, "Page_Down": 109
+    ]
+
+    private func pressKey(code: UInt32, modifiers: Modifiers, time: UInt32, on context: OpaquePointer) {
+        // The compositor's keymap's modifier bits (xkb's core ones): Shift, Control, Mod1, Mod4.
+        var mask: UInt32 = 0
+        for (m, bit) in [(Modifiers.shift, 0x1), (.ctrl, 0x4), (.alt, 0x8), (.logo, 0x40)] as [(Modifiers, UInt32)]
+        where modifiers.contains(m) {
+            mask |= bit
+        }
+        if mask != 0 { zwp_input_method_context_v1_modifiers(context, serial, mask, 0, 0, 0) }
+        zwp_input_method_context_v1_key(context, serial, time, code, 1)  // pressed
+        zwp_input_method_context_v1_key(context, serial, time, code, 0)  // released
+        if mask != 0 { zwp_input_method_context_v1_modifiers(context, serial, 0, 0, 0, 0) }
     }
 }
 

@@ -21,9 +21,14 @@ public protocol TextInputMethod: AnyObject {
     /// a compositor without a virtual keyboard; false if this protocol cannot, or no field
     /// is active.
     func pressKey(named name: String, modifiers: Modifiers, time: UInt32) -> Bool
+    /// Lets what the compositor reported without closing it take effect, once the events
+    /// read are dispatched (input-method-v1 under KWin); nothing for input-method-v2.
+    func settle()
 }
 
 extension InputMethod: TextInputMethod {
     /// input-method-v2 has no key request: keys go through the virtual keyboard.
     public func pressKey(named name: String, modifiers: Modifiers, time: UInt32) -> Bool { false }
+    /// input-method-v2's `done` closes every report.
+    public func settle() {}
 }

@@ -99,6 +99,7 @@ final class App {
         // Text first: what the events sent goes out before the strip is worked out and drawn.
         // Without text (a press) the panel's frame goes out with the loop's own flush.
         loop.beforeSleep = { [unowned self] in
+            self.inputMethod?.settle()
             self.display.seat?.endOfBurst()
             if self.textUnsent {
                 self.display.flush()
@@ -142,6 +143,7 @@ final class App {
             // The object stays, inert: the controller stops using text-input.
             im.onUnavailable = { [unowned self] in self.perform(self.controller.inputMethodUnavailable()) }
             inputMethod = im
+            controller.deletesAsEdits = im is InputMethodV1
         }
         attachClipboard(seat)
     }

@@ -90,6 +90,20 @@ final class KWinSession: @unchecked Sendable {
         }
     }
 
+    /// Waits until a field's context is active and its first state is in (a `commit_state`
+    /// after the `activate`): Qt enables text-input a moment after it reports focus.
+    func fieldActive(seconds: Double = 20) -> Bool {
+        waitUntil(seconds) {
+            let log = tapboardLog
+            guard let activate = log.range(of: ".activate(new id zwp_input_method_context_v1", options: .backwards)
+            else { return false }
+            return log[activate.upperBound...].contains(".commit_state(")
+        }
+    }
+
+    /// How many field contexts KWin has activated so far.
+    var activations: Int { tapboardLog.components(separatedBy: ".activate(new id zwp_input_method_context_v1").count - 1 }
+
     var kwinLog: String { process.stderr }
 
     /// A GTK 3 `zenity --entry`: it prints the entry's text when Return is pressed.
@@ -111,9 +125,33 @@ final class KWinSession: @unchecked Sendable {
         return c
     }
 
+    /// The GTK 3 test client (gtk3-entry.py: text-input-v3 through KWin), which reports its text.
+    func gtk3Entry(_ args: [String] = []) throws -> Child {
+        let c = try Child(
+            "/usr/bin/python3", [Repository.root + "/Tests/EndToEndTests/Clients/gtk3-entry.py"] + args,
+            env: environment.merging(["GDK_BACKEND": "wayland"]) { $1 })
+        children.append(c)
+        guard c.waitFor("ready", seconds: 15) else { throw HarnessError("the GTK 3 entry did not start: \(c.stderr)") }
+        return c
+    }
+
+    /// The Qt test client (qt-entry.py) filling the output, its Wayland trace on stderr: Qt
+    /// 6.4 speaks KWin's text-input-v2 and asks for the panel when the field is touched, not
+    /// when it gets focus.
+    func qtEntry(_ args: [String] = []) throws -> Child {
+        let c = try Child(
+            "/usr/bin/python3", [Repository.root + "/Tests/EndToEndTests/Clients/qt-entry.py", "--fullscreen"] + args,
+            env: environment.merging(["QT_QPA_PLATFORM": "wayland", "WAYLAND_DEBUG": "1"]) { $1 })
+        children.append(c)
+        guard c.waitFor("ready", seconds: 15) else { throw HarnessError("the Qt entry did not start: \(c.stderr)") }
+        return c
+    }
+
     /// Runs tapboard-tap's steps (touches through KWin's fake input) to the end.
     func tap(_ steps: [String]) throws {
-        let c = try Child(Paths.bin + "/tapboard-tap", steps, env: environment)
+        // Each run is a new touch device: tapboard (and a Qt client) must take up its wl_touch
+        // before the first touch, which took over the default 100 ms under load.
+        let c = try Child(Paths.bin + "/tapboard-tap", ["--settle", "400"] + steps, env: environment)
         guard waitUntil(20, { !c.process.isRunning }), c.process.terminationStatus == 0 else {
             throw HarnessError("tapboard-tap \(steps) failed: \(c.stderr)")
         }

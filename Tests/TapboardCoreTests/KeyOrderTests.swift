@@ -96,4 +96,21 @@ extension KeyOrderTests {
         #expect(d.textOut(d.tap("k")) == [.edit(TextEdit(insert: "k"))])
     }
 
+    /// input-method-v1 (KWin, weston): KWin hands a Qt field the keysyms as key events, which
+    /// Qt applies after text sent behind them; so a backspace, or a replacement, over ASCII
+    /// tapboard knows goes as a text-input edit, in the one stream.
+    @Test func whereDeletionsGoAsEditsABackspaceOverKnownASCIIIsAnEdit() throws {
+        var d = try Driven()
+        d.c.deletesAsEdits = true
+        d.focus("")
+        for k in ["h", "i"] { d.tap(k) }
+        #expect(d.textOut(d.tap("backspace")) == [.edit(TextEdit(deleteBefore: 1))])
+        #expect(d.textOut(d.tap("e")) == [.edit(TextEdit(insert: "e"))])
+        #expect(d.c.text.known == s("he"))
+        // Text not known to be ASCII goes as the key, which deletes it by the client's rules.
+        d.report("\u{E9}", cursor: 2)
+        #expect(d.textOut(d.tap("backspace")) == [.key("BackSpace", [])])
+        // After that key, letters stay text-input edits: one stream, one order.
+        #expect(d.textOut(d.tap("o")) == [.edit(TextEdit(insert: "o"))])
+    }
 }

@@ -70,6 +70,14 @@ public struct Controller {
         keyboard.modeChoices = placement.modeChoices
     }
 
+    /// Whether ASCII text tapboard knows is deleted by text-input edits rather than BackSpace
+    /// keys: the app sets it for input-method-v1, whose keys reach a Qt field after the text
+    /// sent behind them.
+    public var deletesAsEdits: Bool {
+        get { fieldStage.deletesAsEdits }
+        set { fieldStage.deletesAsEdits = newValue }
+    }
+
     /// The first keyboard, and the panel unless it starts hidden.
     public mutating func start(hidden: Bool) -> [Command] {
         var out = [Command.keyboardShown(keyboard.layout)] + showSelectedKeyboard()

@@ -15,6 +15,10 @@ struct FieldStage {
     var focusMoving = false
     /// Text-input can reach fields (false without input-method-v2, or when another holds it).
     var textInputUsable = true
+    /// ASCII text tapboard knows is deleted by text-input edits, not BackSpace keys: set for
+    /// input-method-v1, where keys take another path than text (KWin hands a Qt field its
+    /// keysyms as key events, which Qt applies after text that followed them).
+    var deletesAsEdits = false
 
     /// What the field allows (`FieldAllows`, the one place that decides it).
     var allows: FieldAllows { FieldAllows(field, privacy) }
@@ -37,9 +41,15 @@ struct FieldStage {
     mutating func submit(_ effect: Effect) -> [Command] {
         let target = textInputField
         var out: [Command] = []
-        let outputs = Submission.plan(
-            effect, field: target, text: target == nil ? nil : text.known,
-            keyInFlight: target != nil && text.awaitsKey)
+        let outputs: [Submission.Output]
+        if effect == .deleteBackward, target != nil, let bytes = editableBytes(beforeCursor: 1) {
+            outputs = [.edit(TextEdit(deleteBefore: bytes))]
+        } else {
+            // Keys and text share one ordered stream where deletions go as edits.
+            outputs = Submission.plan(
+                effect, field: target, text: target == nil ? nil : text.known,
+                keyInFlight: target != nil && text.awaitsKey && !deletesAsEdits)
+        }
         for output in outputs {
             switch output {
             case .edit(let edit):
@@ -82,6 +92,11 @@ struct FieldStage {
     /// BackSpace keys for the `count` characters before the cursor, then `new` as typed keys
     /// (none when empty): the one way typed text is taken back, in order in every client.
     mutating func retype(deleting count: Int, typing new: String) -> [Command] {
+        if count > 0, textInputField != nil, let bytes = editableBytes(beforeCursor: count) {
+            let edit = TextEdit(deleteBefore: bytes, insert: new)
+            text.sent(edit)
+            return [.edit(edit)]
+        }
         var out = [Command](repeating: .key("BackSpace", []), count: count)
         for _ in 0..<count { text.sentBackspaceKey() }
         if !new.isEmpty {
@@ -89,5 +104,15 @@ struct FieldStage {
             text.sentKeys(new)
         }
         return out
+    }
+
+    /// The bytes of the `count` characters before the cursor where deletions go as edits and
+    /// tapboard knows them to be ASCII (no selection): every client deletes those alike.
+    func editableBytes(beforeCursor count: Int) -> Int? {
+        guard deletesAsEdits, let known = text.known, !known.hasSelection, let before = known.beforeCursor,
+            before.count >= count
+        else { return nil }
+        let tail = before.suffix(count)
+        return tail.utf8.allSatisfy { $0 < 0x80 } ? tail.utf8.count : nil
     }
 }

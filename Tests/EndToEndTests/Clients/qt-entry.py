@@ -6,7 +6,8 @@
 # the field has keyboard focus, "text "..."" (JSON-quoted) after every change, "commit "...""
 # for each input-method event that commits text and "key NAME" for each key press.
 # --no-auto-uppercase: the field asks for no capitals (Qt 6.8 otherwise asks text-input-v3
-# for auto_capitalization).
+# for auto_capitalization). --fullscreen: the window fills the output (KWin: a tap at its
+# top touches the field).
 import json
 import sys
 
@@ -42,5 +43,8 @@ field.resize(400, 60)
 if "--no-auto-uppercase" in sys.argv[1:]:
     field.setInputMethodHints(Qt.InputMethodHint.ImhNoAutoUppercase)
 field.textChanged.connect(lambda text: say("text " + json.dumps(text)))
-field.show()
+if "--fullscreen" in sys.argv[1:]:
+    field.showFullScreen()
+else:
+    field.show()
 sys.exit(app.exec())
