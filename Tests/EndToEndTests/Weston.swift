@@ -138,7 +138,8 @@ final class WestonSession: @unchecked Sendable {
     /// Waits until the surface under the X point (`x`, `y`) stops moving: weston slides an
     /// input panel in each time it maps it (weston 14 maps tapboard's again when the strip
     /// makes it taller). Still is when the client reports the same point of its surface for
-    /// that X point twice, with a move away and back between.
+    /// that X point three times running, with a move away and back between (twice alike
+    /// could be two reports with no frame of the slide between them).
     func waitUntilStill(at x: Int, _ y: Int, seconds: Double = 10, trace: () -> String) throws {
         func reportAfterMove(to p: (Int, Int)) throws -> (x: Double, y: Double)? {
             let before = pointerReports(trace()).count
@@ -154,9 +155,11 @@ final class WestonSession: @unchecked Sendable {
         }
         let deadline = Date().addingTimeInterval(seconds)
         var last: (x: Double, y: Double)?
+        var alike = 0
         while Date() < deadline {
             let here = try reportAfterMove(to: (x, y))
-            if let here, let last, here == last { return }
+            if let here, let last, here == last { alike += 1 } else { alike = 0 }
+            if alike == 2 { return }
             last = here
             _ = try reportAfterMove(to: (x + 1, y))
         }
