@@ -241,9 +241,20 @@ public final class LayerSurface {
         if let selfConfigure { wl_callback_destroy(selfConfigure) }
         selfConfigure = nil
         let w = output?.logicalSize.width ?? 0
+        if height > 0, height != requestedHeight { unmapToBePlacedAgain() }
         width = w > 0 ? w : 720
         height = requestedHeight
         onConfigure?()
+    }
+
+    /// weston 14 places an input panel when it shows it and keeps it there when its size
+    /// changes (a panel grown by the strip's 56 px had its bottom row below the output): a
+    /// panel taking a new height unmaps first, and its next buffer maps it again, placed
+    /// for that height (and slid in again). weston 10 placed it on every commit; KWin 5.27
+    /// and 6 take the unmap and map as well.
+    private func unmapToBePlacedAgain() {
+        wl_surface_attach(surface, nil, 0, 0)
+        wl_surface_commit(surface)
     }
 
     /// Commits pending state (a new size) without a new buffer.

@@ -135,6 +135,38 @@ final class WestonSession: @unchecked Sendable {
             "the pointer never reached (\(x), \(y)) of the surface (at \(surface)): seen at \(seenLast), X at \(guess)")
     }
 
+    /// Waits until the surface under the X point (`x`, `y`) stops moving: weston slides an
+    /// input panel in each time it maps it (weston 14 maps tapboard's again when the strip
+    /// makes it taller). Still is when the client reports the same point of its surface for
+    /// that X point three times running, with a move away and back between (twice alike
+    /// could be two reports with no frame of the slide between them).
+    func waitUntilStill(at x: Int, _ y: Int, seconds: Double = 10, trace: () -> String) throws {
+        func reportAfterMove(to p: (Int, Int)) throws -> (x: Double, y: Double)? {
+            let before = pointerReports(trace()).count
+            try xdotool(["mousemove", "\(p.0)", "\(p.1)"])
+            var seen: (x: Double, y: Double)?
+            _ = waitUntil(1) {
+                let reports = pointerReports(trace())
+                guard reports.count > before else { return false }
+                seen = reports.last
+                return true
+            }
+            return seen
+        }
+        let deadline = Date().addingTimeInterval(seconds)
+        var last: (x: Double, y: Double)?
+        var alike = 0
+        while Date() < deadline {
+            let here = try reportAfterMove(to: (x, y))
+            if let here, let last, here == last { alike += 1 } else { alike = 0 }
+            if alike == 2 { return }
+            last = here
+            _ = try reportAfterMove(to: (x + 1, y))
+        }
+        throw HarnessError(
+            "the surface under (\(x), \(y)) kept moving for \(seconds) s: last seen at \(String(describing: last))")
+    }
+
     /// Moves the X pointer over a grid of the screen until the client reports the pointer
     /// on its surface; the point on the output where that surface starts, by the report.
     func findSurface(trace: () -> String) throws -> (x: Double, y: Double) {

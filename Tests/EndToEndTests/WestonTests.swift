@@ -24,10 +24,15 @@ extension EndToEnd {
                 "no activate after the click: \(trace().suffix(3000))")
             #expect(waitUntil(5) { textInputV1Text(trace()) == "Entry" }, "\(String(describing: textInputV1Text(trace())))")
 
-            // weston slides the panel in at the bottom centre (as wide as the output): let it settle.
-            usleep(1_000_000)
+            // weston slides the panel in at the bottom centre (as wide as the output); tapboard
+            // makes it taller for the strip once the field's dictionary is open (weston 14 then
+            // slides it in again): wait for a buffer of the full height, then for it to stop.
             let panel = try PanelMap()
             let origin = (x: Double(panel.origin.x), y: Double(panel.origin.y))
+            #expect(
+                waitUntil(10) { w.tapboardLog.contains(", \(panel.width), \(panel.height), ") },
+                "no panel buffer of \(panel.width)x\(panel.height): \(w.tapboardLog.suffix(2000))")
+            try w.waitUntilStill(at: panel.width / 2, w.height - panel.height / 2, trace: { w.tapboardLog })
             let tap = { (name: String) throws in
                 guard let k = panel.keys.first(where: { $0.label == name }) ?? panel.keys.first(where: { $0.action == name })
                 else { throw HarnessError("no key \(name)") }
