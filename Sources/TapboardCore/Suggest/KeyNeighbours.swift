@@ -5,6 +5,8 @@ public struct KeyNeighbours: Sendable, Equatable {
     public let positions: [Character: Point]
     /// Every letter on the keyboard, in a fixed order (sorted once: each search reads it).
     public let letters: [Character]
+    /// Each of `letters` in UTF-8 (the search's typing errors put them in as bytes).
+    let lettersUTF8: [[UInt8]]
     /// Accented letters offered on a base letter's long press ("e" → "é", "è", ...).
     public var alternates: [Character: [Character]]
     /// Each letter's neighbours within `radius` key units, nearest first.
@@ -18,6 +20,7 @@ public struct KeyNeighbours: Sendable, Equatable {
         for (c, p) in positions { pos[KeyNeighbours.lower(c)] = p }
         self.positions = pos
         letters = pos.keys.sorted()
+        lettersUTF8 = letters.map { Array($0.utf8) }
         self.alternates = alternates
         var near: [Character: [(letter: Character, distance: Double)]] = [:]
         for (a, pa) in pos {

@@ -12,15 +12,16 @@ extension Lexicon {
     ) {
         guard count > 0 else { return }
         let raw = storage.bytes
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * 256) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * 256) { buffer in
             let key = UnsafeMutableBufferPointer(rebasing: buffer[0..<256])
             let word = UnsafeMutableBufferPointer(rebasing: buffer[256..<512])
+            // The key to seek, its first `targetLength` bytes (no array to refill at each jump).
+            let targetBytes = UnsafeMutableBufferPointer(rebasing: buffer[512..<768])
+            var targetLength = 0
             var block = 0
             var index = 0
             var keyLength = 0
             var entry = Lexicon.decode(raw, at: blockStart(0), key: key, keyLength: &keyLength, word: word)
-            var target: [UInt8] = []
-            target.reserveCapacity(Lexicon.maxKeyBytes + 1)
 
             /// The entry after the current one; false past the last.
             func advance() -> Bool {
@@ -36,7 +37,7 @@ extension Lexicon {
                 return true
             }
             /// Whether block `b`'s first key is above `target`.
-            func firstKeyAbove(_ b: Int, _ packedTarget: UInt64) -> Bool {
+            func firstKeyAbove(_ b: Int, _ packedTarget: UInt64, _ target: UnsafeBufferPointer<UInt8>) -> Bool {
                 if firstKeys[b] != packedTarget { return firstKeys[b] > packedTarget }
                 let at = blockStart(b)
                 let length = Int(raw[at + 1] & ~Lexicon.formFlag)
@@ -45,15 +46,16 @@ extension Lexicon {
             /// Moves to the first entry whose key is not below `target` (above the current
             /// one); false past the last.
             func seek() -> Bool {
+                let target = UnsafeBufferPointer(rebasing: targetBytes[0..<targetLength])
                 let packedTarget = Lexicon.packed(target)
-                if block + 1 < blockCount, !firstKeyAbove(block + 1, packedTarget) {
+                if block + 1 < blockCount, !firstKeyAbove(block + 1, packedTarget, target) {
                     // The last block whose first key is not above the target: galloping from
                     // here (the targets ascend, most are near), then halving.
                     var notAbove = block + 1
                     var above = blockCount
                     var stride = 1
                     while notAbove + stride < blockCount {
-                        if firstKeyAbove(notAbove + stride, packedTarget) {
+                        if firstKeyAbove(notAbove + stride, packedTarget, target) {
                             above = notAbove + stride
                             break
                         }
@@ -62,7 +64,7 @@ extension Lexicon {
                     }
                     while above - notAbove > 1 {
                         let mid = (notAbove + above) / 2
-                        if firstKeyAbove(mid, packedTarget) { above = mid } else { notAbove = mid }
+                        if firstKeyAbove(mid, packedTarget, target) { above = mid } else { notAbove = mid }
                     }
                     block = notAbove
                     index = 0
@@ -71,9 +73,7 @@ extension Lexicon {
                     return false
                 }
                 while true {
-                    let (order, common) = target.withUnsafeBufferPointer {
-                        Lexicon.order(UnsafeBufferPointer(rebasing: key[0..<keyLength]), $0, from: 0)
-                    }
+                    let (order, common) = Lexicon.order(UnsafeBufferPointer(rebasing: key[0..<keyLength]), target, from: 0)
                     if order >= 0 { return true }
                     // Below the target: so are the entries after it that keep more than
                     // `common` of its bytes, passed over undecoded (the bytes a later key
@@ -116,9 +116,9 @@ extension Lexicon {
                     next = guide.nextByte(after: k[m])
                 }
                 guard let next else { return }
-                target.removeAll(keepingCapacity: true)
-                target += k[0..<m]
-                target.append(next)
+                for i in 0..<m { targetBytes[i] = k[i] }
+                targetBytes[m] = next
+                targetLength = m + 1
                 if !seek() { return }
             }
         }

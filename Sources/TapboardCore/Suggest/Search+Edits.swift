@@ -70,9 +70,9 @@ extension Search {
         // Each typed letter's place in the alphabet (its letters are distinct): integers compared, not characters.
         let place = letters.map { alphabet.firstIndex(of: $0) }
         for i in 0...n {
-            for (k, a) in alphabet.enumerated() {
+            for (k, a) in s.keys.lettersUTF8.enumerated() {
                 let doubled = (i > 0 && place[i - 1] == k) || (i < n && place[i] == k)
-                edit(i, a.utf8, i, cost: doubled ? c.droppedDouble : c.dropped)
+                edit(i, a, i, cost: doubled ? c.droppedDouble : c.dropped)
             }
         }
         return edits

@@ -189,13 +189,18 @@ struct Search {
         for (word, f) in s.tops.top(of: s.source, prefix: key) where word.count > letters.count {
             completions.append((word, prior(word, f, after: nil)))
         }
+        // The closures below read these, not `self`: a method of `self` called from them
+        // copied the whole search at each entry.
+        let source = s.source
+        let model = model
+        let typedCount = letters.count
         // Words seen after the previous one, with their likelihood there.
         if let pairPrefix, let pairs = s.pairs {
             let skip = pairPrefix.count
             pairs.entries(withKeyPrefix: pairPrefix + key) { entry, after in
                 let next = String(entry.dropFirst(skip))
-                for (word, f) in s.source.lookup(key: next) where word.count > letters.count {
-                    completions.append((word, prior(word, f, after: after)))
+                for (word, f) in source.lookup(key: next) where word.count > typedCount {
+                    completions.append((word, model.score(word, f, after: after)))
                 }
                 return true
             }
@@ -204,8 +209,8 @@ struct Search {
         if let triplePrefix = model.triplePrefix, let triples = s.triples {
             let skip = triplePrefix.count
             triples.entries(withKeyPrefix: triplePrefix + key) { entry, _ in
-                for (word, f) in s.source.lookup(key: String(entry.dropFirst(skip))) where word.count > letters.count {
-                    completions.append((word, prior(word, f)))
+                for (word, f) in source.lookup(key: String(entry.dropFirst(skip))) where word.count > typedCount {
+                    completions.append((word, model.score(word, frequency: f)))
                 }
                 return true
             }
