@@ -31,7 +31,7 @@
 // KWin: org_kde_kwin_fake_input (KWin lets a client use it when its desktop entry
 // lists it in X-KDE-Wayland-Interfaces, or with KWIN_WAYLAND_NO_PERMISSION_CHECKS=1
 // in KWin's environment). Steps are touches there, at X,Y in the output's logical
-// pixels: tap = down and up, down/move/up as a finger; the fake device appears at
+// pixels: tap = down and up at once, down/move/up as a finger; the fake device appears at
 // authenticate, so the first step waits --settle as above.
 
 #include <errno.h>
@@ -149,6 +149,9 @@ struct device {
     void (*press)(unsigned x, unsigned y);  // move to X,Y and press
     void (*move)(unsigned x, unsigned y);
     void (*release)(bool tap);  // tap: the release of a tap step, TAP_HOLD_MS after its press
+    // Whether a tap is held TAP_HOLD_MS: a device whose events carry no times of ours (KWin
+    // stamps fake touches as it reads them) lifts at once, or a stall here reads as a long press.
+    bool holds_taps;
 };
 
 static struct zwlr_virtual_pointer_v1 *pointer;
@@ -179,7 +182,7 @@ static void pointer_release(bool tap) {
     zwlr_virtual_pointer_v1_button(pointer, time, BTN_LEFT, WL_POINTER_BUTTON_STATE_RELEASED);
     zwlr_virtual_pointer_v1_frame(pointer);
 }
-static const struct device virtual_pointer = { pointer_press, pointer_move, pointer_release };
+static const struct device virtual_pointer = { pointer_press, pointer_move, pointer_release, true };
 
 static void touch_release(bool tap) {
     if (!touching) return;
@@ -198,7 +201,7 @@ static void touch_move(unsigned x, unsigned y) {
     org_kde_kwin_fake_input_touch_motion(fake, 0, wl_fixed_from_int((int)x), wl_fixed_from_int((int)y));
     org_kde_kwin_fake_input_touch_frame(fake);
 }
-static const struct device fake_touch = { touch_press, touch_move, touch_release };
+static const struct device fake_touch = { touch_press, touch_move, touch_release, false };
 
 // Runs the steps on the device, each ended with a roundtrip; 0, or never returns after "hold".
 static int run_steps(struct wl_display *dpy, const struct device *dev, const struct step *steps, int nsteps) {
@@ -207,8 +210,10 @@ static int run_steps(struct wl_display *dpy, const struct device *dev, const str
         switch (st->kind) {
         case STEP_TAP:
             dev->press(st->x, st->y);
-            wl_display_roundtrip(dpy);
-            sleep_ms(TAP_HOLD_MS);
+            if (dev->holds_taps) {
+                wl_display_roundtrip(dpy);
+                sleep_ms(TAP_HOLD_MS);
+            }
             dev->release(true);
             break;
         case STEP_DOWN: dev->press(st->x, st->y); break;

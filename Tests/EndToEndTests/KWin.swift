@@ -56,6 +56,11 @@ final class KWinSession: @unchecked Sendable {
         guard waitUntil(20, { fm.fileExists(atPath: runDir + "/wayland-1") }) else {
             throw HarnessError("KWin did not start: \(process.stderr.suffix(2000))")
         }
+        // One touch device held for the session: the seat has touch from the start, so each
+        // tap run's own device changes nothing clients must take up (a first touch was lost).
+        let held = try Child(Paths.bin + "/tapboard-tap", ["hold"], env: environment)
+        children.append(held)
+        guard held.waitFor("holding", seconds: 10) else { throw HarnessError("tapboard-tap hold: \(held.stderr)") }
     }
 
     deinit {
@@ -149,9 +154,7 @@ final class KWinSession: @unchecked Sendable {
 
     /// Runs tapboard-tap's steps (touches through KWin's fake input) to the end.
     func tap(_ steps: [String]) throws {
-        // Each run is a new touch device: tapboard (and a Qt client) must take up its wl_touch
-        // before the first touch, which took over the default 100 ms under load.
-        let c = try Child(Paths.bin + "/tapboard-tap", ["--settle", "400"] + steps, env: environment)
+        let c = try Child(Paths.bin + "/tapboard-tap", steps, env: environment)
         guard waitUntil(20, { !c.process.isRunning }), c.process.terminationStatus == 0 else {
             throw HarnessError("tapboard-tap \(steps) failed: \(c.stderr)")
         }

@@ -65,19 +65,19 @@ extension EndToEnd {
             // Each key waits for the focus to have moved, as a user would see it.
             let focus = { app.lines.filter { $0.hasPrefix("focus ") } }
             var contexts = k.activations
-            // Under load the first Tab of a session now and then moved nothing (not understood
-            // yet: the later ones always did); it is tapped once more then, as a user would.
             try k.tap(panel.taps(["next-field"]))
-            if !waitUntil(4, { focus().count > 1 }) { try k.tap(panel.taps(["next-field"])) }
             #expect(waitUntil(10) { focus() == ["focus first", "focus second"] }, "\(app.lines)")
             #expect(waitUntil(10) { k.activations > contexts } && k.fieldSettled(), "no field after Tab")
             contexts = k.activations
             try k.tap(panel.taps(["previous-field"]))
             #expect(waitUntil(10) { focus() == ["focus first", "focus second", "focus first"] }, "\(app.lines)")
             #expect(waitUntil(10) { k.activations > contexts } && k.fieldSettled(), "no field after Shift+Tab")
-            try k.tap(panel.taps(["next-field", "o", "k"]))
+            contexts = k.activations
+            try k.tap(panel.taps(["next-field"]))
+            #expect(waitUntil(10) { focus() == ["focus first", "focus second", "focus first", "focus second"] }, "\(app.lines)")
+            #expect(waitUntil(10) { k.activations > contexts } && k.fieldSettled(), "no field after the second Tab")
+            try k.tap(panel.taps(["o", "k"]))
             #expect(waitUntil(10) { app.lines.contains("second \"ok\"") }, "\(app.lines)")
-            #expect(focus() == ["focus first", "focus second", "focus first", "focus second"], "\(app.lines)")
         }
 
         /// Qt (6.4 on KWin 5.27, 6.8 on KWin 6) speaks KWin's text-input-v2, with nothing to set;
@@ -89,13 +89,8 @@ extension EndToEnd {
             let qt = try k.qtEntry(["--no-auto-uppercase"])
             #expect(k.fieldActive(), "the Qt field never reached tapboard: \(k.tapboardLog.suffix(2000))")
             // KWin shows the panel as Qt asks for it, on a touch: text-input-v2's show_input_panel.
-            // A touch on a device Qt has not taken up yet reaches nothing: touch again, as a user would.
-            var asked = false
-            for _ in 0..<3 where !asked {
-                try k.tap(["--settle", "500", "tap:\(k.width / 2),60"])
-                asked = waitUntil(4) { qt.stderr.contains(".show_input_panel()") }
-            }
-            #expect(asked, "Qt never asked for the panel")
+            try k.tap(["tap:\(k.width / 2),60"])
+            #expect(waitUntil(10) { qt.stderr.contains(".show_input_panel()") }, "Qt never asked for the panel")
             let requests = qt.stderr.split(separator: "\n").filter { $0.contains("> zwp_text_input") }
             try? FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
             try? requests.joined(separator: "\n").write(
