@@ -112,16 +112,8 @@ final class WestonSession: @unchecked Sendable {
             return
         }
         for _ in 0..<4 {
-            let before = pointerReports(trace()).count
-            try xdotool(["mousemove", "\(Int(guess.x.rounded()))", "\(Int(guess.y.rounded()))"])
-            var seen: (x: Double, y: Double)?
-            _ = waitUntil(2) {
-                let reports = pointerReports(trace())
-                guard reports.count > before else { return false }
-                seen = reports.last
-                return true
-            }
-            guard let seen else { break }
+            let to = (Int(guess.x.rounded()), Int(guess.y.rounded()))
+            guard let seen = try reportAfterMove(to: to, within: 2, trace: trace) else { break }
             seenLast.append(seen)
             let error = (x: x - seen.x, y: y - seen.y)
             if abs(error.x) <= 1, abs(error.y) <= 1 {
@@ -135,6 +127,21 @@ final class WestonSession: @unchecked Sendable {
             "the pointer never reached (\(x), \(y)) of the surface (at \(surface)): seen at \(seenLast), X at \(guess)")
     }
 
+    /// Moves the X pointer to `p` and waits up to `seconds` for the client's next pointer
+    /// report (a point of its surface); nil when none came.
+    func reportAfterMove(to p: (Int, Int), within seconds: Double, trace: () -> String) throws -> (x: Double, y: Double)? {
+        let before = pointerReports(trace()).count
+        try xdotool(["mousemove", "\(p.0)", "\(p.1)"])
+        var seen: (x: Double, y: Double)?
+        _ = waitUntil(seconds) {
+            let reports = pointerReports(trace())
+            guard reports.count > before else { return false }
+            seen = reports.last
+            return true
+        }
+        return seen
+    }
+
     /// Waits until the surface under the X point (`x`, `y`) stops moving: weston slides an
     /// input panel in each time it maps it (weston 14 maps tapboard's again when the strip
     /// makes it taller). Still is when the client reports the same point of its surface for
@@ -142,16 +149,7 @@ final class WestonSession: @unchecked Sendable {
     /// could be two reports with no frame of the slide between them).
     func waitUntilStill(at x: Int, _ y: Int, seconds: Double = 10, trace: () -> String) throws {
         func reportAfterMove(to p: (Int, Int)) throws -> (x: Double, y: Double)? {
-            let before = pointerReports(trace()).count
-            try xdotool(["mousemove", "\(p.0)", "\(p.1)"])
-            var seen: (x: Double, y: Double)?
-            _ = waitUntil(1) {
-                let reports = pointerReports(trace())
-                guard reports.count > before else { return false }
-                seen = reports.last
-                return true
-            }
-            return seen
+            try self.reportAfterMove(to: p, within: 1, trace: trace)
         }
         let deadline = Date().addingTimeInterval(seconds)
         var last: (x: Double, y: Double)?
