@@ -75,7 +75,7 @@ extension EndToEnd {
             // A click on e brings the X pointer to it (the harness corrects the drift).
             try w.click(e.x + e.width / 2, e.y + e.height / 2, on: origin, trace: { w.tapboardLog })
             #expect(waitUntil(5) { textInputV1Text(trace()) == "Entrye" }, "\(String(describing: textInputV1Text(trace())))")
-            let x = XScreen(display: w.xDisplay)
+            let x = w.screen
             let before = try x.screenshot("popup-before")
             let item = try longPressSlide(panel, key: "e", toItem: 1, of: 5)
             let (dx, dy) = (slideTarget(item).x - Int(origin.x + e.x + e.width / 2), -Int(e.height))
@@ -162,38 +162,4 @@ func shownAndClosedSubsurfaces(_ trace: String) -> Int {
         }
     }
     return closed
-}
-
-/// An X screen (Xvfb's, where weston's X11 backend draws): pointer steps and screenshots.
-struct XScreen {
-    let display: String
-
-    func xdotool(_ args: [String]) throws {
-        try run("/usr/bin/xdotool", args)
-    }
-
-    /// Saves the whole screen as a PNG in the artifacts (GDK 3 reads the root window); its path.
-    func screenshot(_ name: String) throws -> String {
-        try FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
-        let path = Paths.artifacts + "/\(name)-weston.png"
-        let script = """
-            import sys, gi
-            gi.require_version("Gdk", "3.0")
-            from gi.repository import Gdk
-            root = Gdk.get_default_root_window()
-            Gdk.pixbuf_get_from_window(root, 0, 0, root.get_width(), root.get_height()).savev(sys.argv[1], "png", [], [])
-            """
-        try run("/usr/bin/python3", ["-c", script, path])
-        return path
-    }
-
-    private func run(_ tool: String, _ args: [String]) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: tool)
-        p.arguments = args
-        p.environment = ["DISPLAY": display, "GDK_BACKEND": "x11", "PATH": "/usr/bin:/bin"]
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw HarnessError("\(tool) \(args.first ?? "") failed") }
-    }
 }

@@ -71,15 +71,10 @@ final class WestonSession: @unchecked Sendable {
         return c
     }
 
-    private func xdotool(_ args: [String]) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        p.arguments = args
-        p.environment = ["DISPLAY": xDisplay]
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw HarnessError("xdotool \(args) failed") }
-    }
+    /// The X screen weston draws on: its pointer steps and screenshots.
+    var screen: XScreen { XScreen(display: xDisplay) }
+
+    private func xdotool(_ args: [String]) throws { try screen.xdotool(args) }
 
     /// How far the X pointer is from weston's, by the last correction.
     private var offset = (x: 0.0, y: 0.0)
@@ -218,4 +213,38 @@ func textInputV1Text(_ trace: String) -> String? {
         let open = line.range(of: "set_surrounding_text(\""), let close = line.range(of: "\", ", options: .backwards)
     else { return nil }
     return String(line[open.upperBound..<close.lowerBound])
+}
+
+/// An X screen (Xvfb's, where weston's X11 backend draws): pointer steps and screenshots.
+struct XScreen {
+    let display: String
+
+    func xdotool(_ args: [String]) throws {
+        try run("/usr/bin/xdotool", args)
+    }
+
+    /// Saves the whole screen as a PNG in the artifacts (GDK 3 reads the root window); its path.
+    func screenshot(_ name: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: Paths.artifacts, withIntermediateDirectories: true)
+        let path = Paths.artifacts + "/\(name)-weston.png"
+        let script = """
+            import sys, gi
+            gi.require_version("Gdk", "3.0")
+            from gi.repository import Gdk
+            root = Gdk.get_default_root_window()
+            Gdk.pixbuf_get_from_window(root, 0, 0, root.get_width(), root.get_height()).savev(sys.argv[1], "png", [], [])
+            """
+        try run("/usr/bin/python3", ["-c", script, path])
+        return path
+    }
+
+    private func run(_ tool: String, _ args: [String]) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: tool)
+        p.arguments = args
+        p.environment = ["DISPLAY": display, "GDK_BACKEND": "x11", "PATH": "/usr/bin:/bin"]
+        try p.run()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { throw HarnessError("\(tool) \(args.first ?? "") failed") }
+    }
 }
