@@ -2,8 +2,8 @@ import CPangoCairo
 import TapboardCore
 
 /// Key cells with their caps, as drawn over the panel's opaque background, kept as images:
-/// a key drawn again (a press, a release the other buffer cannot give) copies its cell (a
-/// pixman blit) and draws only its label, instead of clearing the cell and compositing the
+/// a key drawn again (a press, a release the other buffer cannot give) copies its cell
+/// (`PixelCopy`, row by row) and draws only its label, instead of clearing the cell and compositing the
 /// cap's masks. An image is what that drawing left on the canvas, so the copy is the same
 /// pixels; keys of one size at the same place within their pixels and in the same colours
 /// share it: the letter keys of a row, pressed or not. Cells that do not sit on whole device
@@ -60,6 +60,13 @@ final class CapCells {
     /// Copies the cell kept for `slot` onto `cr`'s target; false when none is kept.
     func paint(_ slot: Slot, _ cr: OpaquePointer) -> Bool {
         guard let image = kept.value(for: slot.key) else { return false }
+        copied += 1
+        if let target = cairo_get_target(cr),
+            PixelCopy.copy(
+                from: image, x: 0, y: 0, to: target, x: slot.x, y: slot.y, width: slot.key.width, height: slot.key.height)
+        {
+            return true
+        }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
@@ -67,7 +74,6 @@ final class CapCells {
         cairo_rectangle(cr, Double(slot.x), Double(slot.y), Double(slot.key.width), Double(slot.key.height))
         cairo_fill(cr)
         cairo_restore(cr)
-        copied += 1
         return true
     }
 

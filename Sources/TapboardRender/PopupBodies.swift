@@ -2,8 +2,8 @@ import CPangoCairo
 import TapboardCore
 
 /// Popups' bodies (the cap and its outline on a clear canvas) kept as images: a key bubble
-/// of a size and place within its pixels drawn before is copied (Cairo's SOURCE paint, a
-/// pixman blit) instead of cleared and composited again. Two bodies at most (a bubble a
+/// of a size and place within its pixels drawn before is copied (`PixelCopy`, row by
+/// row) instead of cleared and composited again. Two bodies at most (a bubble a
 /// little over 30 KiB): letter keys share one.
 final class PopupBodies {
     /// What a body's pixels follow from, with the theme's colours (`removeAll` on a change).
@@ -21,7 +21,9 @@ final class PopupBodies {
     /// Copies the body kept for `key` over all of `canvas`; false when none is kept.
     func paint(_ key: Key, on canvas: Canvas) -> Bool {
         guard let image = kept.value(for: key) else { return false }
-        Self.copy(image, onto: canvas.cr)
+        if !PixelCopy.copy(from: image, x: 0, y: 0, to: canvas.surface, x: 0, y: 0, width: key.width, height: key.height) {
+            Self.copy(image, onto: canvas.cr)
+        }
         copied += 1
         return true
     }

@@ -44,6 +44,14 @@ extension PanelRenderer {
         let cr = canvas.cr
         let s = Double(canvas.scale)
         let c = Self.pixelCell(geometry.keys[i].cell, scale: canvas.scale)
+        let x = Int((c.x * s).rounded())
+        let y = Int((c.y * s).rounded())
+        if PixelCopy.copy(
+            from: sibling.surface, x: x, y: y, to: canvas.surface, x: x, y: y, width: Int((c.maxX * s).rounded()) - x,
+            height: Int((c.maxY * s).rounded()) - y)
+        {
+            return
+        }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
