@@ -16,8 +16,10 @@ extension PanelRenderer {
                     background: theme.background, cr)
             }
             if slot.map({ !capCells.paint($0, cr) }) ?? true {
-                cairo_rectangle(cr, placed.cell.x, placed.cell.y, placed.cell.width, placed.cell.height)
-                fill(cr, theme.background)
+                if !SolidFill.fill(placed.cell, theme.background, cr) {
+                    cairo_rectangle(cr, placed.cell.x, placed.cell.y, placed.cell.width, placed.cell.height)
+                    fill(cr, theme.background)
+                }
                 if let cap { caps.draw(cap.rect, radius: cap.radius, cap.color, border: theme.borderWidth, theme.border, cr) }
                 if let slot { capCells.keep(slot, from: cr) }
             }
@@ -37,8 +39,12 @@ extension PanelRenderer {
         }
         if slot > 0 {
             let c = placed.cell
-            cairo_rectangle(cr, c.x, c.y + c.height * 0.25, max(1, theme.borderWidth), c.height * 0.5)
-            fill(cr, theme.borderWidth > 0 ? theme.border : theme.specialKey)
+            let line = Rect(x: c.x, y: c.y + c.height * 0.25, width: max(1, theme.borderWidth), height: c.height * 0.5)
+            let color = theme.borderWidth > 0 ? theme.border : theme.specialKey
+            if !SolidFill.fill(line, color, cr) {
+                cairo_rectangle(cr, line.x, line.y, line.width, line.height)
+                fill(cr, color)
+            }
         }
         let ink = slot == (look.strip.bestFirst ? 0 : 1) ? theme.label : theme.secondaryLabel
         drawLabel(content.text, in: f, size: 0.5, ink, cr, transient: true)

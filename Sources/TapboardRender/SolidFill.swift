@@ -1,0 +1,49 @@
+import CPangoCairo
+import TapboardCore
+
+/// Opaque rectangles on whole device pixels written straight into an ARGB32 image: the
+/// pixel Cairo's fill leaves there (an opaque colour replaces what is under it), without
+/// the compositing it sets up for one (some 10 k instructions a fill: a strip slot's
+/// cell cleared, the line between slots).
+enum SolidFill {
+    /// Fills `rect` (user space of `cr`) with `color`; false, with nothing drawn, when the
+    /// colour is not opaque, the transform is more than a scale and a translation, `rect`
+    /// is not on whole device pixels or `cr` draws into a group or other than an ARGB32 image.
+    static func fill(_ rect: Rect, _ color: Color, _ cr: OpaquePointer) -> Bool {
+        guard let pixel = pixel(color), let target = cairo_get_target(cr), cairo_get_group_target(cr) == target,
+            cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
+        else { return false }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        guard m.xy == 0, m.yx == 0, m.xx > 0, m.yy > 0 else { return false }
+        func whole(_ v: Double) -> Int? {
+            let r = v.rounded()
+            return abs(v - r) < 1e-6 ? Int(r) : nil
+        }
+        guard let x0 = whole(m.xx * rect.x + m.x0), let y0 = whole(m.yy * rect.y + m.y0),
+            let x1 = whole(m.xx * rect.maxX + m.x0), let y1 = whole(m.yy * rect.maxY + m.y0)
+        else { return false }
+        cairo_surface_flush(target)
+        guard let data = cairo_image_surface_get_data(target) else { return false }
+        let x = max(x0, 0)
+        let y = max(y0, 0)
+        let w = min(x1, Int(cairo_image_surface_get_width(target))) - x
+        let h = min(y1, Int(cairo_image_surface_get_height(target))) - y
+        guard w > 0, h > 0 else { return true }
+        let stride = Int(cairo_image_surface_get_stride(target))
+        // The first row pixel by pixel, the others copied from it (memcpy is the faster loop).
+        let first = UnsafeMutableRawPointer(data + y * stride + x * 4)
+        first.bindMemory(to: UInt32.self, capacity: w).update(repeating: pixel, count: w)
+        for row in 1..<h { (first + row * stride).copyMemory(from: first, byteCount: w * 4) }
+        cairo_surface_mark_dirty_rectangle(target, Int32(x), Int32(y), Int32(w), Int32(h))
+        return true
+    }
+
+    /// The ARGB32 pixel Cairo writes for an opaque `color`, nil for one that is not: each
+    /// channel made 16 bits (`d * 65535 + 0.5`), then its high byte kept.
+    static func pixel(_ color: Color) -> UInt32? {
+        guard color.a == 1, [color.r, color.g, color.b].allSatisfy({ (0...1).contains($0) }) else { return nil }
+        func channel(_ d: Double) -> UInt32 { UInt32(UInt16(d * 65535.0 + 0.5) >> 8) }
+        return 0xff00_0000 | channel(color.r) << 16 | channel(color.g) << 8 | channel(color.b)
+    }
+}
