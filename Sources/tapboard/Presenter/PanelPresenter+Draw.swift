@@ -26,12 +26,7 @@ extension PanelPresenter {
         let changed = renderer.draw(
             g, scene.look, on: canvas, only: buffer.stale.keys.map { Array($0) }, beside: pool.sibling(of: buffer)?.canvas)
         buffer.stale.drawn()
-        let damage = changed.map { keys in
-            keys.map { i in
-                let c = g.keys[i].cell
-                return (Int(c.x), Int(c.y), Int(c.width.rounded(.up)), Int(c.height.rounded(.up)))
-            }
-        }
+        let damage = changed.map { DamageRects.of($0, in: g) }
         p.present(buffer.buffer, scale: scale, damage: damage)
         needsDraw = false
         heapTrim.frameDrawn()
