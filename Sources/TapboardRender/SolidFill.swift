@@ -25,10 +25,11 @@ enum SolidFill {
         else { return false }
         cairo_surface_flush(target)
         guard let data = cairo_image_surface_get_data(target) else { return false }
-        let x = max(x0, 0)
-        let y = max(y0, 0)
-        let w = min(x1, Int(cairo_image_surface_get_width(target))) - x
-        let h = min(y1, Int(cairo_image_surface_get_height(target))) - y
+        // Cairo fills a rectangle of negative size from its other corner.
+        let x = max(min(x0, x1), 0)
+        let y = max(min(y0, y1), 0)
+        let w = min(max(x0, x1), Int(cairo_image_surface_get_width(target))) - x
+        let h = min(max(y0, y1), Int(cairo_image_surface_get_height(target))) - y
         guard w > 0, h > 0 else { return true }
         let stride = Int(cairo_image_surface_get_stride(target))
         // The first row pixel by pixel, the others copied from it (memcpy is the faster loop).

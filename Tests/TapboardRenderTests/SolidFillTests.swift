@@ -26,6 +26,12 @@ import Testing
             #expect(SolidFill.fill(Rect(x: 0, y: 0, width: 2, height: 2), color, byRows.cr))
             #expect(byRows.pixels() == byCairo.pixels(), "\(color)")
         }
+        let backwards = try #require(Canvas(width: 4, height: 4))
+        let byCairo = try #require(Canvas(width: 4, height: 4))
+        #expect(SolidFill.fill(Rect(x: 3, y: 3, width: -2, height: -2), .init(0x336699), backwards.cr))
+        cairo_rectangle(byCairo.cr, 3, 3, -2, -2)
+        fill(byCairo.cr, .init(0x336699))
+        #expect(backwards.pixels() == byCairo.pixels(), "a rectangle of negative size")
         let translucent = try #require(Canvas(width: 2, height: 2))
         #expect(!SolidFill.fill(Rect(x: 0, y: 0, width: 2, height: 2), Color(0x336699, alpha: 0.5), translucent.cr))
         #expect(!SolidFill.fill(Rect(x: 0.5, y: 0, width: 1, height: 2), .init(0x336699), translucent.cr))
