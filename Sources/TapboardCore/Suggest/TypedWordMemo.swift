@@ -22,6 +22,9 @@ public struct TypedWordMemo: Sendable {
     /// begin a key of the sources walked (its reach), its letters' count, and whether the
     /// spell checker's words were walked too.
     private var allDead: (reach: Int, letters: Int, spelled: Bool)?
+    /// The pairs after the word's context whose next word begins with the letters first
+    /// read, kept for the letters after.
+    var pairsAfter: PairsAfter?
 
     /// An empty memo: the next search learns from nothing.
     public init() {}
@@ -37,6 +40,7 @@ public struct TypedWordMemo: Sendable {
             deadInDictionary.removeAll(keepingCapacity: true)
             deadInSpellWords.removeAll(keepingCapacity: true)
             allDead = nil
+            pairsAfter = nil
             self.context = context
             self.language = language
         }
