@@ -2,8 +2,9 @@
 /// once by the search for one letter of a word and kept for its next letters (in
 /// `TypedWordMemo`): a later letter's completions from the pairs are the entries whose key
 /// goes on with the letters typed since, and a word whose key begins with the key read has
-/// its class after the token among the entries, or none (no look-up in the file).
-struct PairsAfter: @unchecked Sendable {
+/// its class after the token among the entries, or none (no look-up in the file). A class:
+/// asked for each word a walk finds, one reference to pass, not a struct's five.
+final class PairsAfter: Sendable {
     /// One pair: the next word's key bytes (after the token's), the pair as stored, its class
     /// after the token, and the dictionary's forms of the next word.
     struct Entry {

@@ -90,8 +90,8 @@ struct Search {
     }
 
     mutating func add(_ word: String, _ score: Double, edited: Bool) {
-        if let old = found[word], old.score >= score { return }
-        found[word] = (score, edited)
+        // One hash for a word not found before (most are), the old value put back when better.
+        if let old = found.updateValue((score, edited), forKey: word), old.score >= score { found[word] = old }
     }
 
     /// The typed word is a word: stored in the dictionary as typed (in some case) or learned.
