@@ -43,6 +43,9 @@ public struct Lexicon: Sendable {
     /// checked): a seek for a key of one or two bytes lands on its entry at once, a longer
     /// one starts from the entries of its first two bytes.
     let prefixStarts: [PrefixStart]
+    /// For each first byte, the first of `prefixStarts` not below it (257 numbers, the last
+    /// their count): a look-up searches the starts of one first byte.
+    private let prefixStartsByFirstByte: [Int]
 
     static let magic: [UInt8] = Array("TBD1".utf8)
     static let blockSize = 32
@@ -71,6 +74,14 @@ public struct Lexicon: Sendable {
         indexOffset = header.indexOffset
         foldsTurkishI = Lexicon.foldsTurkishI(header.language)
         prefixStarts = header.prefixStarts
+        var byFirstByte: [Int] = []
+        byFirstByte.reserveCapacity(257)
+        var i = 0
+        for b in 0...256 {
+            while i < prefixStarts.count, Int(prefixStarts[i].prefix >> 8) < b { i += 1 }
+            byFirstByte.append(i)
+        }
+        prefixStartsByFirstByte = byFirstByte
         let bytes = storage.bytes
         let index = header.indexOffset
         firstKeys = (0..<header.blockCount).map { block in
@@ -94,8 +105,9 @@ public struct Lexicon: Sendable {
 
     /// The first of `prefixStarts` whose two bytes are not below `prefix`; nil when none is.
     func prefixStart(notBelow prefix: UInt16) -> PrefixStart? {
-        var lo = 0
-        var hi = prefixStarts.count
+        // Past the starts of its first byte, the next one's first is the answer.
+        var lo = prefixStartsByFirstByte[Int(prefix >> 8)]
+        var hi = prefixStartsByFirstByte[Int(prefix >> 8) + 1]
         while lo < hi {
             let mid = (lo + hi) / 2
             if prefixStarts[mid].prefix < prefix { lo = mid + 1 } else { hi = mid }

@@ -62,25 +62,29 @@ final class PairsAfter: Sendable {
     /// finds it; `known` false when its key does not begin with the key read (then ask the file).
     func pairClass(ofLowercased word: String) -> (known: Bool, after: UInt8?) {
         // Lower case is its own lower case: only the Turkish I's folding is left to do.
-        let k = Array((turkish ? Lexicon.key(of: word, turkish: true) : word).utf8)
-        guard k.starts(with: key) else { return (false, nil) }
-        var lo = 0
-        var hi = entries.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if Lexicon.compare(entries[mid].key, k) < 0 { lo = mid + 1 } else { hi = mid }
-        }
-        // The first stored exactly as asked, of those of that key.
-        let asked = prefix.utf8.count
-        while lo < entries.count, Lexicon.compare(entries[lo].key, k) == 0 {
-            let stored = entries[lo].stored.utf8
-            if stored.count == asked + word.utf8.count, stored.starts(with: prefix.utf8),
-                stored.dropFirst(asked).elementsEqual(word.utf8)
-            {
-                return (true, entries[lo].after)
+        var folded = turkish ? Lexicon.key(of: word, turkish: true) : word
+        // The word's bytes in place (no array made for each word a walk finds).
+        return folded.withUTF8 { k in
+            guard k.count >= key.count, key.withUnsafeBufferPointer({ k.starts(with: $0) }) else { return (false, nil) }
+            func order(_ i: Int) -> Int { entries[i].key.withUnsafeBufferPointer { Lexicon.order($0, k, from: 0).0 } }
+            var lo = 0
+            var hi = entries.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if order(mid) < 0 { lo = mid + 1 } else { hi = mid }
             }
-            lo += 1
+            // The first stored exactly as asked, of those of that key.
+            let asked = prefix.utf8.count
+            while lo < entries.count, order(lo) == 0 {
+                let stored = entries[lo].stored.utf8
+                if stored.count == asked + word.utf8.count, stored.starts(with: prefix.utf8),
+                    stored.dropFirst(asked).elementsEqual(word.utf8)
+                {
+                    return (true, entries[lo].after)
+                }
+                lo += 1
+            }
+            return (true, nil)
         }
-        return (true, nil)
     }
 }
