@@ -73,4 +73,33 @@ import Testing
             }
         }
     }
+
+    @Test func theDeadEditsSetAnswersAsTheStandardSet() {
+        var random = SeededRandom(state: 3)
+        var spots = EditSpotSet()
+        var plain: Set<EditSpot> = []
+        func randomSpot() -> EditSpot {
+            let middle = (0..<Int(random.next() % 4)).map { _ in UInt8(0x61 + random.next() % 26) }
+            let start = Int(random.next() % 12)
+            return EditSpot(start, middle, start + Int(random.next() % 3))!
+        }
+        for round in 0..<3 {
+            for _ in 0..<(500 * (round + 1)) {
+                let spot = randomSpot()
+                #expect(spots.contains(spot) == plain.contains(spot))
+                spots.insert(spot)
+                plain.insert(spot)
+                #expect(spots.contains(spot))
+            }
+            #expect(spots.count == plain.count)
+            for _ in 0..<500 {
+                let spot = randomSpot()
+                #expect(spots.contains(spot) == plain.contains(spot))
+            }
+            // Emptied, as the memo empties it for another word.
+            spots.removeAll()
+            plain.removeAll()
+            #expect(spots.count == 0 && !spots.contains(randomSpot()))
+        }
+    }
 }

@@ -15,9 +15,9 @@ public struct TypedWordMemo: Sendable {
     /// The dictionary's language.
     private var language = ""
     /// Edits whose key no dictionary key begins with.
-    private var deadInDictionary: Set<EditSpot> = []
+    private var deadInDictionary = EditSpotSet()
     /// Edits whose key none of the spell checker's words begins with.
-    private var deadInSpellWords: Set<EditSpot> = []
+    private var deadInSpellWords = EditSpotSet()
     /// The last search whose walks found every edit dead: how many of the typed letters
     /// begin a key of the sources walked (its reach), its letters' count, and whether the
     /// spell checker's words were walked too.
@@ -37,8 +37,8 @@ public struct TypedWordMemo: Sendable {
             letters.count >= self.letters.count && letters.starts(with: self.letters)
             && context == self.context && language == self.language
         if !goesOn {
-            deadInDictionary.removeAll(keepingCapacity: true)
-            deadInSpellWords.removeAll(keepingCapacity: true)
+            deadInDictionary.removeAll()
+            deadInSpellWords.removeAll()
             allDead = nil
             pairsAfter = nil
             self.context = context
