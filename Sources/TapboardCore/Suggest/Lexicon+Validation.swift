@@ -6,6 +6,23 @@ extension Lexicon {
         var count: Int
         var blockCount: Int
         var indexOffset: Int
+        var prefixStarts: [PrefixStart] = []
+    }
+
+    /// Where the keys of one first two bytes begin (a one-byte key's second byte is 0).
+    struct PrefixStart {
+        /// The key's first two bytes, big-endian.
+        var prefix: UInt16
+        /// The entry's number in the file.
+        var entry: UInt32
+        /// Its byte offset.
+        var offset: UInt32
+    }
+
+    /// A key's first two bytes, big-endian, 0 after a one-byte key: two keys whose numbers
+    /// differ are in that order.
+    static func twoBytes(_ key: UnsafePointer<UInt8>, _ length: Int) -> UInt16 {
+        UInt16(key[0]) << 8 | (length > 1 ? UInt16(key[1]) : 0)
     }
 
     /// Checks the whole file: header, block index, every entry's lengths, UTF-8 and
@@ -51,6 +68,8 @@ extension Lexicon {
         var previousWordLength = 0
         // Whether the previous word is its key (then, for a next entry of the same key, `key`).
         var previousWordIsKey = true
+        var prefixStarts: [PrefixStart] = []
+        var lastPrefix: UInt16?
         let raw = bytes.baseAddress!
         var at = headerEnd
         for block in 0..<blockCount {
@@ -81,6 +100,14 @@ extension Lexicon {
                 guard order <= 0 else { throw bad("out of order") }
                 for i in 0..<suffix { key[shared + i] = suffixBytes[i] }
                 keyLength = newKeyLength
+                if shared < 2 {
+                    let prefix = twoBytes(key, keyLength)
+                    if lastPrefix != prefix {
+                        lastPrefix = prefix
+                        let n = UInt32(block * blockSize + e)
+                        prefixStarts.append(PrefixStart(prefix: prefix, entry: n, offset: UInt32(entryStart)))
+                    }
+                }
                 at += 2 + suffix + 1
                 var wordLength = keyLength
                 let ownWord = lengthByte & formFlag != 0
@@ -113,7 +140,8 @@ extension Lexicon {
         guard indexOffset - at < 4, bytes[at..<indexOffset].allSatisfy({ $0 == 0 }) else {
             throw LexiconError("\(indexOffset - at) stray bytes after the last entry", at: at)
         }
-        return Header(language: language, count: count, blockCount: blockCount, indexOffset: indexOffset)
+        return Header(
+            language: language, count: count, blockCount: blockCount, indexOffset: indexOffset, prefixStarts: prefixStarts)
     }
 
     static func validUTF8(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> Bool {

@@ -47,6 +47,22 @@ extension Lexicon {
             /// one); false past the last.
             func seek() -> Bool {
                 let target = UnsafeBufferPointer(rebasing: targetBytes[0..<targetLength])
+                // Past the keys of smaller first two bytes at once: a target of one or two
+                // bytes is then reached; a longer one is looked for from there.
+                guard let start = prefixStart(notBelow: Lexicon.twoBytes(targetBytes.baseAddress!, targetLength))
+                else { return false }
+                if Int(start.entry) > block * Lexicon.blockSize + index {
+                    block = Int(start.entry) / Lexicon.blockSize
+                    index = Int(start.entry) % Lexicon.blockSize
+                    // The entry keeps at most one byte of the key before it, the target's first
+                    // (that key is below the target's first two bytes, the entry not).
+                    key[0] = targetBytes[0]
+                    entry = Lexicon.decode(raw, at: Int(start.offset), key: key, keyLength: &keyLength, word: word)
+                    if targetLength <= 2 { return true }
+                    if Lexicon.order(UnsafeBufferPointer(rebasing: key[0..<keyLength]), target, from: 0).0 >= 0 {
+                        return true
+                    }
+                }
                 let packedTarget = Lexicon.packed(target)
                 if block + 1 < blockCount, !firstKeyAbove(block + 1, packedTarget, target) {
                     // The last block whose first key is not above the target: galloping from

@@ -39,6 +39,13 @@ public struct Lexicon: Sendable {
     /// of reading a key in a page of the file at each step (8 bytes a block: 41 KB for the
     /// English spell checker's 5,212 blocks).
     let firstKeys: [UInt64]
+    /// Where each first two bytes of a key begin, in key order (made while the file is
+    /// checked): a seek for a key of one or two bytes lands on its entry at once, a longer
+    /// one starts from the entries of its first two bytes.
+    let prefixStarts: [PrefixStart]
+    /// For each first byte, the first of `prefixStarts` not below it (257 numbers, the last
+    /// their count): a look-up searches the starts of one first byte.
+    private let prefixStartsByFirstByte: [Int]
 
     static let magic: [UInt8] = Array("TBD1".utf8)
     static let blockSize = 32
@@ -66,6 +73,15 @@ public struct Lexicon: Sendable {
         blockCount = header.blockCount
         indexOffset = header.indexOffset
         foldsTurkishI = Lexicon.foldsTurkishI(header.language)
+        prefixStarts = header.prefixStarts
+        var byFirstByte: [Int] = []
+        byFirstByte.reserveCapacity(257)
+        var i = 0
+        for b in 0...256 {
+            while i < prefixStarts.count, Int(prefixStarts[i].prefix >> 8) < b { i += 1 }
+            byFirstByte.append(i)
+        }
+        prefixStartsByFirstByte = byFirstByte
         let bytes = storage.bytes
         let index = header.indexOffset
         firstKeys = (0..<header.blockCount).map { block in
@@ -85,6 +101,18 @@ public struct Lexicon: Sendable {
             taken += 1
         }
         return taken == 8 ? n : n << UInt64(8 * (8 - taken))
+    }
+
+    /// The first of `prefixStarts` whose two bytes are not below `prefix`; nil when none is.
+    func prefixStart(notBelow prefix: UInt16) -> PrefixStart? {
+        // Past the starts of its first byte, the next one's first is the answer.
+        var lo = prefixStartsByFirstByte[Int(prefix >> 8)]
+        var hi = prefixStartsByFirstByte[Int(prefix >> 8) + 1]
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if prefixStarts[mid].prefix < prefix { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < prefixStarts.count ? prefixStarts[lo] : nil
     }
 
     // MARK: Queries
@@ -148,6 +176,15 @@ public struct Lexicon: Sendable {
         scan(fromKey: p) { key, word, frequency in
             guard key.count >= p.count, key.prefix(p.count).elementsEqual(p) else { return false }
             return body(frequency) { String(decoding: word, as: UTF8.self) }
+        }
+    }
+
+    /// The same as `entries(withKeyPrefix:)`, with each entry's key bytes.
+    func keyedEntries(withKeyPrefix prefix: String, _ body: (UnsafeBufferPointer<UInt8>, String, UInt8) -> Bool) {
+        let p = Array(Lexicon.key(of: prefix, turkish: foldsTurkishI).utf8)
+        scan(fromKey: p) { key, word, frequency in
+            guard key.count >= p.count, key.prefix(p.count).elementsEqual(p) else { return false }
+            return body(key, String(decoding: word, as: UTF8.self), frequency)
         }
     }
 

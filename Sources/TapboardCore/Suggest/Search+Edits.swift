@@ -109,6 +109,7 @@ extension Search {
         noteDead(guide, edits, inSpellWords: false)
         var reach = guide.typedReach
         var anyBegun = guide.anyBegun
+        found.reserveCapacity(found.count + hits.count)
         for (word, f, cost) in hits { add(word, prior(word, f) - cost, edited: true) }
         if let spellWords {
             // Words the dictionary lacks, of the checker's class.

@@ -17,6 +17,9 @@ struct Search {
     var spellWords: (any WordSource)?
     /// What the searches for this word's letters before found dead, and this one adds.
     var memo: TypedWordMemo
+    /// The pairs after the previous token whose next word begins with the typed key (or
+    /// less of it), when the sources are files.
+    var pairsAfter: PairsAfter?
     init(suggester: Suggester, typed: String, context: Context, memo: TypedWordMemo = TypedWordMemo()) {
         s = suggester
         self.typed = typed
@@ -65,14 +68,30 @@ struct Search {
         model.score(word, frequency, after: after)
     }
 
-    /// The same, looking the pair up.
+    /// The same, looking the pair up (in the pairs read for the word when they hold its key).
     func prior(_ word: String, _ frequency: UInt8) -> Double {
-        model.score(word, frequency: frequency)
+        if let pairsAfter {
+            let (known, after) = pairsAfter.pairClass(ofLowercased: word.lowercased())
+            if known { return model.score(word, frequency, after: after) }
+        }
+        return model.score(word, frequency: frequency)
+    }
+
+    /// Reads the pairs after the previous token whose next word begins with the typed key,
+    /// or takes those the memo kept from this word's letters before.
+    mutating func readPairs() {
+        guard let pairPrefix, let pairs = s.pairs as? Lexicon, let source = s.source as? Lexicon else { return }
+        if let kept = memo.pairsAfter, kept.serve(prefix: pairPrefix, typedKey: key, pairs: pairs, source: source) {
+            pairsAfter = kept
+            return
+        }
+        pairsAfter = PairsAfter(prefix: pairPrefix, typedKey: key, pairs: pairs, source: source)
+        memo.pairsAfter = pairsAfter
     }
 
     mutating func add(_ word: String, _ score: Double, edited: Bool) {
-        if let old = found[word], old.score >= score { return }
-        found[word] = (score, edited)
+        // One hash for a word not found before (most are), the old value put back when better.
+        if let old = found.updateValue((score, edited), forKey: word), old.score >= score { found[word] = old }
     }
 
     /// The typed word is a word: stored in the dictionary as typed (in some case) or learned.
@@ -84,6 +103,7 @@ struct Search {
         guard Search.isSearchable(key, letters: letters) else {
             return Suggestions(typed: typed, candidates: [], autocorrect: nil, known: false)
         }
+        readPairs()
         let exact = exactForms()
         // Which of the stored forms the typed word matches as typed ("us" matches "us", not
         // only "US"; "paris" matches no form: "Paris" is then a correction of case).
@@ -195,7 +215,13 @@ struct Search {
         let model = model
         let typedCount = letters.count
         // Words seen after the previous one, with their likelihood there.
-        if let pairPrefix, let pairs = s.pairs {
+        if let pairsAfter {
+            for entry in pairsAfter.entries(beginning: key) {
+                for (word, f) in entry.forms where word.count > typedCount {
+                    completions.append((word, model.score(word, f, after: entry.after)))
+                }
+            }
+        } else if let pairPrefix, let pairs = s.pairs {
             let skip = pairPrefix.count
             pairs.entries(withKeyPrefix: pairPrefix + key) { entry, after in
                 let next = String(entry.dropFirst(skip))

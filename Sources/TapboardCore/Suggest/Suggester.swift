@@ -88,6 +88,8 @@ public struct Suggester {
     public func suggest(_ word: String, context: String, memo: inout TypedWordMemo) -> Suggestions {
         if word.isEmpty { return Suggestions(typed: "", candidates: nextWords(context: context), autocorrect: nil) }
         var search = Search(suggester: self, typed: word, context: Context(context), memo: memo)
+        // The search holds the memo's only copy: what it notes is not copied first.
+        memo = TypedWordMemo()
         let whole = search.run()
         memo = search.memo
         // An elision the dictionary holds ("l'", "dell'", "qu'"; wordfreq splits them off):

@@ -15,13 +15,16 @@ public struct TypedWordMemo: Sendable {
     /// The dictionary's language.
     private var language = ""
     /// Edits whose key no dictionary key begins with.
-    private var deadInDictionary: Set<EditSpot> = []
+    private var deadInDictionary = EditSpotSet()
     /// Edits whose key none of the spell checker's words begins with.
-    private var deadInSpellWords: Set<EditSpot> = []
+    private var deadInSpellWords = EditSpotSet()
     /// The last search whose walks found every edit dead: how many of the typed letters
     /// begin a key of the sources walked (its reach), its letters' count, and whether the
     /// spell checker's words were walked too.
     private var allDead: (reach: Int, letters: Int, spelled: Bool)?
+    /// The pairs after the word's context whose next word begins with the letters first
+    /// read, kept for the letters after.
+    var pairsAfter: PairsAfter?
 
     /// An empty memo: the next search learns from nothing.
     public init() {}
@@ -34,9 +37,10 @@ public struct TypedWordMemo: Sendable {
             letters.count >= self.letters.count && letters.starts(with: self.letters)
             && context == self.context && language == self.language
         if !goesOn {
-            deadInDictionary.removeAll(keepingCapacity: true)
-            deadInSpellWords.removeAll(keepingCapacity: true)
+            deadInDictionary.removeAll()
+            deadInSpellWords.removeAll()
             allDead = nil
+            pairsAfter = nil
             self.context = context
             self.language = language
         }
