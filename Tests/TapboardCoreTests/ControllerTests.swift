@@ -303,4 +303,20 @@ struct Driven {
         #expect(out.contains { if case .cancel(.key(.repeatKey)) = $0 { true } else { false } })
         #expect(d.c.keyboard.highlighted.isEmpty)
     }
+
+    @Test func theContextsLastCharactersFromBytesAsByCharacters() {
+        let texts = [
+            "", "abc", "a\r\nb", "\r\n", "café au lait", "x\u{0301}y", "\u{0600}abc", "one two three",
+            "tab\there", "end.\r\n"
+        ]
+        for text in texts {
+            for n in 0...6 {
+                for prefix in ["", "é", "\r", "\u{0600}"] {
+                    let full = prefix + text
+                    let s = full[...]
+                    #expect(Controller.last(n, of: s) == String(s.suffix(n)), "\(full.debugDescription) \(n)")
+                }
+            }
+        }
+    }
 }

@@ -278,6 +278,20 @@ private func allEntries(_ lexicon: Lexicon) -> [(String, UInt8)] {
             #expect(error.description.contains("entry 1 (block 0): out of order"))
         }
     }
+
+    @Test func aKeySharingPartOfACharacterIsCheckedAsUTF8() throws {
+        // "é" is C3 A9, "ê" C3 AA: the second key shares the first byte of a character.
+        let good = oneBlock([("é", "é"), ("ê", "ê"), ("êa", "êa")])
+        #expect(try Lexicon(bytes: good).lookup(key: "ê").map(\.word) == ["ê"])
+        var bad = good
+        bad[try #require(bad.firstIndex(of: 0xAA))] = 0xC0
+        do {
+            _ = try Lexicon(bytes: bad)
+            Issue.record("accepted a key that is not UTF-8")
+        } catch {
+            #expect(error.description.contains("entry 1 (block 0): not UTF-8"))
+        }
+    }
 }
 
 /// A dictionary of one block holding `entries` as given, in the `.tbd` format (sorted or not).

@@ -372,6 +372,37 @@ import Testing
         #expect(!s.strip(for: "", context: "hello! ", learned: learned, autocorrect: true).slots.contains(.word("world")))
     }
 
+    @Test func contextReadFromBytesAsFromCharacters() {
+        let texts = [
+            "", " ", "I love Pizza. ", "(hello) ", "Hello, ", "see Bob ", "I will see you ", "Thanks. I ", "I ",
+            "Hello, you ", "see you, ", "at 5 ", "don't-know  ", "a\r\nb ", "x,\r\n", "end? (", "say \"hi\" ",
+            "[a] b", "one; two ", "café au ", "a \u{2026} b ", "naïve ", "\u{0600}abc ", "word\u{0301} next ",
+            "Mr. Smith's ", "  lead", "x\ty ", "it's: ", "9 to 5, ", "a -- b "
+        ]
+        for text in texts {
+            let bytes = Context(text)
+            let chars = Context(text, byCharacters: true)
+            #expect(bytes.lastWord == chars.lastWord, "\(text.debugDescription)")
+            #expect(bytes.previous == chars.previous, "\(text.debugDescription)")
+            #expect(bytes.sentenceStart == chars.sentenceStart, "\(text.debugDescription)")
+            #expect(bytes.afterComma == chars.afterComma, "\(text.debugDescription)")
+            #expect(bytes.beforePrevious == chars.beforePrevious, "\(text.debugDescription)")
+        }
+        // Every ASCII text of up to four characters from a few that matter.
+        let alphabet: [Character] = ["a", "B", "'", "-", "1", " ", ".", ",", "(", "\"", ")", "\n"]
+        var all = [""]
+        for _ in 0..<4 { all = all.flatMap { t in alphabet.map { t + String($0) } } }
+        for text in all {
+            let bytes = Context(text)
+            let chars = Context(text, byCharacters: true)
+            let same =
+                bytes.lastWord == chars.lastWord && bytes.previous == chars.previous
+                && bytes.sentenceStart == chars.sentenceStart && bytes.afterComma == chars.afterComma
+                && bytes.beforePrevious == chars.beforePrevious
+            #expect(same, "\(text.debugDescription)")
+        }
+    }
+
     @Test func theTextBeforeIsReadInOnePlace() {
         // The word before as written (the emoji strip's), and for pairs (lower-cased, none
         // after a sentence's end or past a closing bracket).

@@ -24,7 +24,7 @@ extension Controller {
     mutating func stroke(_ trace: GlideTrace) -> [Command] {
         guard glides, let g = geometry, let keys = GlideKeys(geometry: g), let p = strokeReader else { return [] }
         var out = finishTyping()
-        let before = text.bestGuess?.beforeCursor.map { String($0.suffix(Suggester.contextLength)) } ?? ""
+        let before = text.bestGuess?.beforeCursor.map { Self.last(Suggester.contextLength, of: $0) } ?? ""
         let words = p.glide(trace, keys: keys, context: before, learned: learnedWithFieldWords())
         let shape = strokeShape
         let shaped = words.map { shape.apply($0) }

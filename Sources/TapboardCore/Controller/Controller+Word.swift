@@ -211,13 +211,22 @@ extension Controller {
         guard showsStrip else { return nil }
         if candidateEngine != nil { return .engine }
         guard let p = provider else { return nil }
-        var before = text.bestGuess?.beforeCursor.map { String($0.suffix(Suggester.contextLength)) } ?? ""
+        var before = text.bestGuess?.beforeCursor.map { Self.last(Suggester.contextLength, of: $0) } ?? ""
         // The context is the text before the word, not the word itself.
         var typed = wordStage.word.letters
         if !typed.isEmpty, before.hasSuffix(typed) { before.removeLast(typed.count) }
         // Korean: the syllable being composed (the preedit) ends the word.
         if engine != nil { typed += compositionStage.composition?.preedit ?? "" }
         return .search(p, typed: typed, before: before, corrects: mayAutocorrect && !wordStage.word.kept.contains(typed))
+    }
+
+    /// `String(text.suffix(n))`: the last `n` characters. From the bytes when the last n + 1
+    /// are ASCII and none is a carriage return (then each is one character, and the one
+    /// before the last n joins none of them); else by characters.
+    static func last(_ n: Int, of text: Substring) -> String {
+        let tail = text.utf8.suffix(n + 1)
+        guard tail.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return String(text.suffix(n)) }
+        return String(decoding: tail.suffix(n), as: UTF8.self)
     }
 
     /// The strip holds `new` from now on, redrawn where it changed.

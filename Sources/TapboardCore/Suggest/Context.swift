@@ -29,8 +29,16 @@ struct Context {
     /// The text before the word.
     let text: String
 
-    init(_ text: String) {
+    /// The reading of `text`; an ASCII end of it is read from its bytes, unless `byCharacters`
+    /// (tests compare the two).
+    init(_ text: String, byCharacters: Bool = false) {
         self.text = text
+        var bytes = text
+        if !byCharacters, let ascii = bytes.withUTF8(Context.asciiReading) {
+            (sentenceStart, afterComma) = (ascii.sentenceStart, ascii.afterComma)
+            (lastWord, previous, beforePrevious) = (ascii.lastWord, ascii.previous, ascii.beforePrevious)
+            return
+        }
         var end = text.endIndex
         while end > text.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
         guard end > text.startIndex else {
@@ -57,6 +65,71 @@ struct Context {
         let adjacent = wordEnd == end || (afterComma && text.index(after: wordEnd) == end)
         if !sentenceStart, adjacent { previous = lastWord?.lowercased() }
         if previous != nil, !afterComma { beforePrevious = Context.token(before: text[..<start]) }
+    }
+
+    /// What `init` reads, from the bytes of a text whose end is ASCII.
+    private struct Reading {
+        var sentenceStart = false
+        var afterComma = false
+        var lastWord: String?
+        var previous: String?
+        var beforePrevious: String?
+    }
+
+    /// `init`'s reading from the text's bytes, each character one byte (CR LF, one character,
+    /// reads as two spaces would); nil when a byte read, or the one before the first read, is
+    /// not ASCII (it may join the character after it): then the characters decide.
+    private static func asciiReading(_ b: UnsafeBufferPointer<UInt8>) -> Reading? {
+        var lowest = b.count
+        func at(_ i: Int) -> UInt8 {
+            lowest = min(lowest, i)
+            return b[i]
+        }
+        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || (c >= 0x09 && c <= 0x0D) }
+        func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+        func isWordByte(_ c: UInt8) -> Bool { isLetter(c) || c == 0x27 || c == 0x2D }
+        // . ! ? or an opening quote or bracket; `closing`'s ASCII characters.
+        func startsSentence(_ c: UInt8) -> Bool { c == 0x2E || c == 0x21 || c == 0x3F || c == 0x22 || c == 0x28 || c == 0x5B }
+        func isClosing(_ c: UInt8) -> Bool {
+            switch c {
+            case 0x2E, 0x2C, 0x21, 0x3F, 0x3B, 0x3A, 0x22, 0x29, 0x5D: true
+            default: false
+            }
+        }
+        func word(_ from: Int, _ to: Int) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: b[from..<to]), as: UTF8.self)
+        }
+        var r = Reading()
+        var end = b.count
+        while end > 0, isSpace(at(end - 1)) { end -= 1 }
+        if end == 0 {
+            r.sentenceStart = true
+        } else {
+            let last = at(end - 1)
+            r.sentenceStart = startsSentence(last)
+            r.afterComma = last == 0x2C || last == 0x3B || last == 0x3A
+            var wordEnd = end
+            while wordEnd > 0, isClosing(at(wordEnd - 1)) { wordEnd -= 1 }
+            var start = wordEnd
+            while start > 0, isWordByte(at(start - 1)) || (at(start - 1) >= 0x30 && at(start - 1) <= 0x39) { start -= 1 }
+            if start < wordEnd { r.lastWord = word(start, wordEnd) }
+            let adjacent = wordEnd == end || (r.afterComma && wordEnd + 1 == end)
+            if !r.sentenceStart, adjacent { r.previous = r.lastWord?.lowercased() }
+            if r.previous != nil, !r.afterComma {
+                // `token(before:)` over the bytes before the word.
+                var e = start
+                while e > 0, isSpace(at(e - 1)) { e -= 1 }
+                if e == 0 || startsSentence(at(e - 1)) {
+                    r.beforePrevious = "<s>"
+                } else {
+                    var s = e
+                    while s > 0, isWordByte(at(s - 1)) { s -= 1 }
+                    r.beforePrevious = s < e ? word(s, e).lowercased() : nil
+                }
+            }
+        }
+        for i in max(lowest - 1, 0)..<b.count where b[i] >= 0x80 { return nil }
+        return r
     }
 
     /// The token that ends `text` for triples: its last word lower-cased when only spaces

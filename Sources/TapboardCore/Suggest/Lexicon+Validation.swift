@@ -98,6 +98,10 @@ extension Lexicon {
                 let first = block == 0 && e == 0
                 let order = first ? -1 : compare(key + shared, keyLength - shared, suffixBytes, suffix)
                 guard order <= 0 else { throw bad("out of order") }
+                // The bytes shared were checked as UTF-8 with the key before: the new key is
+                // checked from the character they end in (a valid key is whole characters).
+                var checked = shared
+                while checked > 0, checked < keyLength, key[checked] & 0xC0 == 0x80 { checked -= 1 }
                 for i in 0..<suffix { key[shared + i] = suffixBytes[i] }
                 keyLength = newKeyLength
                 if shared < 2 {
@@ -122,9 +126,11 @@ extension Lexicon {
                     for i in 0..<head { word[i] = raw[at + 2 + i] }
                     for i in 0..<(keyLength - replaced) { word[head + i] = key[replaced + i] }
                     at += 2 + head
-                    guard validUTF8(key, keyLength), validUTF8(word, wordLength) else { throw bad("not UTF-8") }
+                    guard validUTF8(key + checked, keyLength - checked), validUTF8(word, wordLength) else {
+                        throw bad("not UTF-8")
+                    }
                 } else {
-                    guard validUTF8(key, keyLength) else { throw bad("not UTF-8") }
+                    guard validUTF8(key + checked, keyLength - checked) else { throw bad("not UTF-8") }
                 }
                 if order == 0 {
                     // The same key again: the words decide (the previous one's key is this key).

@@ -188,6 +188,16 @@ public struct Lexicon: Sendable {
         }
     }
 
+    /// The same as `entries(withKeyPrefix:)`, each word as its UTF-8 bytes (valid only during
+    /// the call to `body`): no `String` made for a word the caller only looks at.
+    func wordBytes(withKeyPrefix prefix: String, _ body: (UnsafeBufferPointer<UInt8>, UInt8) -> Bool) {
+        let p = Array(Lexicon.key(of: prefix, turkish: foldsTurkishI).utf8)
+        scan(fromKey: p) { key, word, frequency in
+            guard key.count >= p.count, key.prefix(p.count).elementsEqual(p) else { return false }
+            return body(word, frequency)
+        }
+    }
+
     /// Visits the entries from the first whose key is not below `target`, in order,
     /// with their key and word bytes, until `body` returns false. (Entries below
     /// `target` in the first block searched are skipped here.)

@@ -7,9 +7,13 @@
 /// words are plain (ASCII, written with the token exactly as asked, no entry twice), no two of
 /// them can be the same word, so they are kept in a list and only the best few are picked out;
 /// otherwise (and when those few run out) the dictionary and the sort are made as before.
+/// The plain words are kept as bytes, one after the other: a `String` is made only for those
+/// that may be among the best.
 struct NextWordRanking {
-    /// Words and scores read while the next words are plain (the pairs' rest of each entry).
-    private var plain: [(entry: String, score: UInt8)] = []
+    /// The plain words read (the pairs' rest of each entry), their bytes one after the other.
+    private var plainBytes: [UInt8] = []
+    /// Each plain word's end in `plainBytes` (it begins where the one before ends) and score.
+    private var plain: [(end: Int, score: UInt8)] = []
     /// Bytes of the token's prefix, cut from each plain entry.
     private let skip: Int
     /// The exact scores once a next word was not plain (or the ranking is made whole).
@@ -35,14 +39,29 @@ struct NextWordRanking {
 
     /// The pairs' next entry after the prefix (in key order), with its class.
     mutating func add(entry: String, class after: UInt8) {
+        var entry = entry
+        entry.withUTF8 { add(entry: $0, class: after) }
+    }
+
+    /// The same with the entry's UTF-8 bytes (as the pairs' file holds them).
+    mutating func add(entry: UnsafeBufferPointer<UInt8>, class after: UInt8) {
         if scores == nil {
-            if isPlain(entry), plain.last?.entry != entry {
-                plain.append((entry, after))
+            // A word twice (the pairs' forms of it) is left to the dictionary.
+            if isPlain(entry), !endsPlain(with: UnsafeBufferPointer(rebasing: entry[skip...])) {
+                plainBytes.append(contentsOf: entry[skip...])
+                plain.append((plainBytes.count, after))
                 return
             }
             makeWhole()
         }
-        scores?[String(entry.dropFirst(prefix.count))] = Double(after)
+        scores?[String(String(decoding: entry, as: UTF8.self).dropFirst(prefix.count))] = Double(after)
+    }
+
+    /// Whether the last plain word is `rest`.
+    private func endsPlain(with rest: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let last = plain.last else { return false }
+        let start = plain.count > 1 ? plain[plain.count - 2].end : 0
+        return last.end - start == rest.count && plainBytes[start..<last.end].elementsEqual(rest)
     }
 
     /// The user's pair: `word` (lower-cased) followed the token `count` times.
@@ -58,27 +77,30 @@ struct NextWordRanking {
     /// From here on, the dictionary of every word read so far (in the order read).
     private mutating func makeWhole() {
         var whole: [String: Double] = [:]
-        for (entry, after) in plain { whole[rest(of: entry)] = Double(after) }
+        var start = 0
+        for (end, after) in plain {
+            whole[word(start, end)] = Double(after)
+            start = end
+        }
         for (word, score) in mine { whole[word] = score }
         plain = []
+        plainBytes = []
         mine = [:]
         scores = whole
     }
 
     /// ASCII throughout, the prefix's bytes first, something after them.
-    private func isPlain(_ entry: String) -> Bool {
-        var entry = entry
-        return entry.withUTF8 { bytes in
-            guard bytes.count > skip else { return false }
-            for i in 0..<skip where bytes[i] != prefixBytes[i] { return false }
-            var high: UInt8 = 0
-            for b in bytes[skip...] { high |= b }
-            return high < 0x80
-        }
+    private func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count > skip else { return false }
+        for i in 0..<skip where bytes[i] != prefixBytes[i] { return false }
+        var high: UInt8 = 0
+        for b in bytes[skip...] { high |= b }
+        return high < 0x80
     }
 
-    private func rest(of entry: String) -> String {
-        String(decoding: entry.utf8.dropFirst(skip), as: UTF8.self)
+    /// The plain word between these offsets of `plainBytes`.
+    private func word(_ start: Int, _ end: Int) -> String {
+        String(decoding: plainBytes[start..<end], as: UTF8.self)
     }
 
     private static func before(_ a: (key: String, value: Double), _ b: (key: String, value: Double)) -> Bool {
@@ -93,10 +115,12 @@ struct NextWordRanking {
             var best = mine.sorted(by: Self.before)
             var top: [(key: String, value: Double)] = []
             top.reserveCapacity(Self.picked + 1)
-            for (entry, after) in plain {
+            var start = 0
+            for (end, after) in plain {
+                defer { start = end }
                 let score = Double(after)
                 if top.count == Self.picked, let last = top.last, score < last.value { continue }
-                let word = rest(of: entry)
+                let word = word(start, end)
                 if mine[word] != nil { continue }
                 let item = (key: word, value: score)
                 if top.count == Self.picked, let last = top.last, !Self.before(item, last) { continue }

@@ -9,7 +9,12 @@ extension Suggester {
         // Lower-cased words with their scores: the language's pairs after the token, then
         // the user's.
         var ranking = NextWordRanking(prefix: (ctx.pairKey ?? "") + " ")
-        if let pairs, let key = ctx.pairKey {
+        if let pairs = pairs as? Lexicon, let key = ctx.pairKey {
+            pairs.wordBytes(withKeyPrefix: key + " ") { entry, after in
+                ranking.add(entry: entry, class: after)
+                return true
+            }
+        } else if let pairs, let key = ctx.pairKey {
             pairs.entries(withKeyPrefix: key + " ") { entry, after in
                 ranking.add(entry: entry, class: after)
                 return true
