@@ -35,6 +35,12 @@ import Testing
         let translucent = try #require(Canvas(width: 2, height: 2))
         #expect(!SolidFill.fill(Rect(x: 0, y: 0, width: 2, height: 2), Color(0x336699, alpha: 0.5), translucent.cr))
         #expect(!SolidFill.fill(Rect(x: 0.5, y: 0, width: 1, height: 2), .init(0x336699), translucent.cr))
+        let clipped = try #require(Canvas(width: 4, height: 4))
+        cairo_rectangle(clipped.cr, 0, 0, 2, 4)
+        cairo_clip(clipped.cr)
+        #expect(!SolidFill.fill(Rect(x: 0, y: 0, width: 4, height: 4), .init(0x336699), clipped.cr), "a clip: Cairo fills")
+        cairo_reset_clip(clipped.cr)
+        #expect(SolidFill.fill(Rect(x: 0, y: 0, width: 4, height: 4), .init(0x336699), clipped.cr), "the clip reset")
     }
 
     /// The strip's words changed slot by slot, longer and shorter, on one canvas, at scales 1 and
