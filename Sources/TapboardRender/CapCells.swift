@@ -61,7 +61,7 @@ final class CapCells {
     func paint(_ slot: Slot, _ cr: OpaquePointer) -> Bool {
         guard let image = kept.value(for: slot.key) else { return false }
         copied += 1
-        if let target = cairo_get_target(cr), cairo_get_group_target(cr) == target,
+        if let target = PixelCopy.unclippedTarget(of: cr),
             PixelCopy.copy(
                 from: image, x: 0, y: 0, to: target, x: slot.x, y: slot.y, width: slot.key.width, height: slot.key.height)
         {

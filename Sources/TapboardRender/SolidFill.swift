@@ -11,7 +11,7 @@ enum SolidFill {
     /// is not on whole device pixels, a clip is narrower than the image, or `cr` draws into
     /// a group or other than an ARGB32 image.
     static func fill(_ rect: Rect, _ color: Color, _ cr: OpaquePointer) -> Bool {
-        guard let pixel = pixel(color), let target = cairo_get_target(cr), cairo_get_group_target(cr) == target,
+        guard let pixel = pixel(color), let target = PixelCopy.unclippedTarget(of: cr),
             cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
         else { return false }
         var m = cairo_matrix_t()
@@ -23,14 +23,6 @@ enum SolidFill {
         }
         guard let x0 = whole(m.xx * rect.x + m.x0), let y0 = whole(m.yy * rect.y + m.y0),
             let x1 = whole(m.xx * rect.maxX + m.x0), let y1 = whole(m.yy * rect.maxY + m.y0)
-        else { return false }
-        // A clip narrower than the target could cut the fill, which only Cairo knows.
-        var clip = (0.0, 0.0, 0.0, 0.0)
-        cairo_clip_extents(cr, &clip.0, &clip.1, &clip.2, &clip.3)
-        let width = Double(cairo_image_surface_get_width(target))
-        let height = Double(cairo_image_surface_get_height(target))
-        guard m.xx * clip.0 + m.x0 <= 0, m.yy * clip.1 + m.y0 <= 0, m.xx * clip.2 + m.x0 >= width,
-            m.yy * clip.3 + m.y0 >= height
         else { return false }
         cairo_surface_flush(target)
         guard let data = cairo_image_surface_get_data(target) else { return false }
