@@ -36,19 +36,29 @@ public struct LanguageModel {
         self.suggester = suggester
         self.context = context
         self.recent = recent ? RecentWords(context.text) : nil
+        let reading = suggester.contextReadings.reading(pairKey: context.pairKey, tripleKey: context.tripleKey) {
+            Self.read(pairKey: context.pairKey, tripleKey: context.tripleKey, of: suggester)
+        }
+        pairPrefix = reading.pairPrefix
+        let w = suggester.costs.pairWeight
+        unpaired = 10 * log10(max(1e-9, 1 - w)) + suggester.costs.pairShift
+        triplePrefix = reading.triplePrefix
+        tripleClasses = reading.tripleClasses
+        untripled = 10 * log10(max(1e-9, 1 - suggester.costs.tripleWeight))
+    }
+
+    /// What the pairs and triples of `suggester` hold after these keys.
+    static func read(pairKey: String?, tripleKey: String?, of suggester: Suggester) -> ContextReadings.Reading {
         var prefix: String?
-        if let pairs = suggester.pairs, let previous = context.pairKey {
+        if let pairs = suggester.pairs, let previous = pairKey {
             let p = previous + " "
             pairs.entries(withKeyPrefix: p) { _, _ in
                 prefix = p
                 return false
             }
         }
-        pairPrefix = prefix
-        let w = suggester.costs.pairWeight
-        unpaired = 10 * log10(max(1e-9, 1 - w)) + suggester.costs.pairShift
         // Triples only over pairs: their mixture is on the pairs' scale.
-        triplePrefix = prefix == nil ? nil : suggester.triples.flatMap { Self.knownPrefix(context.tripleKey, in: $0) }
+        let triplePrefix = prefix == nil ? nil : suggester.triples.flatMap { Self.knownPrefix(tripleKey, in: $0) }
         var classes: [String: UInt8] = [:]
         if let triplePrefix, let triples = suggester.triples {
             triples.entries(withKeyPrefix: triplePrefix) { entry, frequency in
@@ -59,8 +69,7 @@ public struct LanguageModel {
                 return true
             }
         }
-        tripleClasses = classes
-        untripled = 10 * log10(max(1e-9, 1 - suggester.costs.tripleWeight))
+        return ContextReadings.Reading(pairPrefix: prefix, triplePrefix: triplePrefix, tripleClasses: classes)
     }
 
     /// "key " when `source` holds an entry after it; nil without a key or entries.

@@ -34,11 +34,13 @@ public struct Suggester {
     /// Next words of the language: entries keyed "previous next" (previous: a word,
     /// "<s>" at a sentence start, "," after a comma) whose class is that of the next
     /// word's likelihood after the previous one (scripts/build-pairs).
-    public var pairs: (any WordSource)?
+    public var pairs: (any WordSource)? { didSet { contextReadings = ContextReadings() } }
     /// Next words from two tokens back: entries keyed "before previous next" ("see you
     /// soon", "<s> thank you") whose class is that of the next word's likelihood after both
     /// (scripts/build-triples); only contexts where they change what the pairs rank first.
-    public var triples: (any WordSource)?
+    public var triples: (any WordSource)? { didSet { contextReadings = ContextReadings() } }
+    /// What the pairs and triples held after the last context asked (shared by copies).
+    private(set) var contextReadings = ContextReadings()
     /// The model's weights.
     public var costs = Costs()
     /// The language's spell checker, when it has one: what it accepts is a known word.
