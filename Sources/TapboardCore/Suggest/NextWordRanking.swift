@@ -8,34 +8,52 @@
 /// them can be the same word, so they are kept in a list and only the best few are picked out;
 /// otherwise (and when those few run out) the dictionary and the sort are made as before.
 /// The plain words are kept as bytes, one after the other: a `String` is made only for those
-/// that may be among the best.
+/// that may be among the best. A plain entry is not kept at all when as many kept entries as
+/// could ever be asked for (`picked` and the user's words) rank strictly above its class; when
+/// the ranking then needs every entry after all (a word twice, more words wanted than it
+/// kept), it says so (`needsRereading`, or what `visit` returns) and the caller reads the
+/// entries again into a ranking made whole.
 struct NextWordRanking {
-    /// The plain words read (the pairs' rest of each entry), their bytes one after the other.
+    /// The plain words kept (the pairs' rest of each entry), their bytes one after the other.
     private var plainBytes: [UInt8] = []
     /// Each plain word's end in `plainBytes` (it begins where the one before ends) and score.
     private var plain: [(end: Int, score: UInt8)] = []
     /// Bytes of the token's prefix, cut from each plain entry.
     private let skip: Int
-    /// The exact scores once a next word was not plain (or the ranking is made whole).
+    private let prefix: String
+    private let prefixBytes: [UInt8]
+    /// The language's words and scores once a next word was not plain (or the ranking is made
+    /// whole); the user's stay in `mine`, which win.
     private var scores: [String: Double]?
     /// The user's pairs: lower-cased word → score, above any of the language's.
     private var mine: [String: Double] = [:]
+    /// How many plain entries of each class were kept.
+    private var keptByClass = [Int](repeating: 0, count: 256)
+    /// Plain entries of a class below this one are not kept: more kept entries than could be
+    /// asked for rank strictly above them.
+    private var floor = 0
+    /// How many kept plain entries have a class above `floor`.
+    private var aboveFloor = 0
+    /// A plain entry was not kept.
+    private var leftOut = false
+    /// The last plain entry read: its word's length and hash (a word twice comes in a row).
+    private var last: (length: Int, hash: UInt64)?
+    /// What was kept cannot answer: the entries are to be read again into a ranking made whole.
+    private(set) var needsRereading = false
 
     /// How many of the best plain words are picked out before falling back to a whole sort.
     static let picked = 12
 
-    /// A ranking of the next words after `prefix` ("the ").
-    init(prefix: String) {
+    /// A ranking of the next words after `prefix` ("the "); `whole`: every word in a
+    /// dictionary from the start (as the ranking falls back to).
+    init(prefix: String, whole: Bool = false) {
         skip = prefix.utf8.count
         // A prefix whose characters are not its bytes (a CR LF would be one character) is cut
         // as the pairs' characters, as before.
-        if prefix.utf8.count != prefix.count || prefix.utf8.contains(where: { $0 >= 0x80 }) { scores = [:] }
+        if whole || prefix.utf8.count != prefix.count || prefix.utf8.contains(where: { $0 >= 0x80 }) { scores = [:] }
         self.prefix = prefix
         prefixBytes = Array(prefix.utf8)
     }
-
-    private let prefix: String
-    private let prefixBytes: [UInt8]
 
     /// The pairs' next entry after the prefix (in key order), with its class.
     mutating func add(entry: String, class after: UInt8) {
@@ -45,11 +63,20 @@ struct NextWordRanking {
 
     /// The same with the entry's UTF-8 bytes (as the pairs' file holds them).
     mutating func add(entry: UnsafeBufferPointer<UInt8>, class after: UInt8) {
+        if needsRereading { return }
         if scores == nil {
-            // A word twice (the pairs' forms of it) is left to the dictionary.
-            if isPlain(entry), !endsPlain(with: UnsafeBufferPointer(rebasing: entry[skip...])) {
-                plainBytes.append(contentsOf: entry[skip...])
-                plain.append((plainBytes.count, after))
+            if let hash = plainHash(entry) {
+                let length = entry.count - skip
+                // A word twice (the pairs' forms of it) is left to the dictionary; the same
+                // hash and length is taken for the same word.
+                if last?.length != length || last?.hash != hash {
+                    last = (length, hash)
+                    keep(entry, class: after)
+                    return
+                }
+            }
+            guard !leftOut else {
+                needsRereading = true
                 return
             }
             makeWhole()
@@ -57,21 +84,34 @@ struct NextWordRanking {
         scores?[String(String(decoding: entry, as: UTF8.self).dropFirst(prefix.count))] = Double(after)
     }
 
-    /// Whether the last plain word is `rest`.
-    private func endsPlain(with rest: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let last = plain.last else { return false }
-        let start = plain.count > 1 ? plain[plain.count - 2].end : 0
-        return last.end - start == rest.count && plainBytes[start..<last.end].elementsEqual(rest)
+    /// A plain entry kept, unless its class is below the floor; the floor raised past the
+    /// classes that can no longer be among the best.
+    private mutating func keep(_ entry: UnsafeBufferPointer<UInt8>, class after: UInt8) {
+        let score = Int(after)
+        guard score >= floor else {
+            leftOut = true
+            return
+        }
+        plainBytes.append(contentsOf: entry[skip...])
+        plain.append((plainBytes.count, after))
+        keptByClass[score] += 1
+        if score > floor { aboveFloor += 1 }
+        let wanted = Self.picked + mine.count
+        while aboveFloor >= wanted {
+            floor += 1
+            aboveFloor -= keptByClass[floor]
+        }
     }
 
-    /// The user's pair: `word` (lower-cased) followed the token `count` times.
+    /// The user's pair: `word` (lower-cased) followed the token `count` times. Added before
+    /// the pairs' entries, it counts in what is kept of them; after, the entries are read again.
     mutating func addMine(_ word: String, count: Int) {
-        if scores == nil, !word.utf8.allSatisfy({ $0 < 0x80 }) { makeWhole() }
-        if scores != nil {
-            scores?[word] = 1000 + Double(count)
-        } else {
-            mine[word] = 1000 + Double(count)
+        if leftOut { needsRereading = true }
+        if scores == nil, !word.utf8.allSatisfy({ $0 < 0x80 }) {
+            if leftOut { return }
+            makeWhole()
         }
+        mine[word] = 1000 + Double(count)
     }
 
     /// From here on, the dictionary of every word read so far (in the order read).
@@ -82,20 +122,30 @@ struct NextWordRanking {
             whole[word(start, end)] = Double(after)
             start = end
         }
-        for (word, score) in mine { whole[word] = score }
         plain = []
         plainBytes = []
-        mine = [:]
         scores = whole
     }
 
-    /// ASCII throughout, the prefix's bytes first, something after them.
-    private func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count > skip else { return false }
-        for i in 0..<skip where bytes[i] != prefixBytes[i] { return false }
+    /// The whole dictionary's words with the user's on top, best first.
+    private func sortedWhole() -> [(key: String, value: Double)] {
+        var whole = scores ?? [:]
+        for (word, score) in mine { whole[word] = score }
+        return whole.sorted(by: Self.before)
+    }
+
+    /// A hash of the bytes after the prefix when `bytes` are plain: ASCII throughout, the
+    /// prefix's bytes first, something after them; nil otherwise.
+    private func plainHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard bytes.count > skip else { return nil }
+        for i in 0..<skip where bytes[i] != prefixBytes[i] { return nil }
         var high: UInt8 = 0
-        for b in bytes[skip...] { high |= b }
-        return high < 0x80
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes[skip...] {
+            high |= b
+            hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3
+        }
+        return high < 0x80 ? hash : nil
     }
 
     /// The plain word between these offsets of `plainBytes`.
@@ -107,8 +157,20 @@ struct NextWordRanking {
         a.value != b.value ? a.value > b.value : a.key < b.key
     }
 
-    /// Visits the words best first until `body` returns false.
-    mutating func visit(_ body: (String) -> Bool) {
+    /// Visits the words best first, past the first `skipping`, until `body` returns false.
+    /// Returns nil when done; else how many words it visited before it needed every entry (see
+    /// `needsRereading`): the caller visits a ranking made whole from there on.
+    @discardableResult
+    mutating func visit(skipping: Int = 0, _ body: (String) -> Bool) -> Int? {
+        var seen = 0
+        return visitAll { word in
+            seen += 1
+            return seen <= skipping || body(word)
+        }
+    }
+
+    private mutating func visitAll(_ body: (String) -> Bool) -> Int? {
+        if needsRereading { return 0 }
         if scores == nil {
             // The user's words first (they score above any class), then the best plain words
             // the user's do not replace.
@@ -132,13 +194,15 @@ struct NextWordRanking {
             var visited = 0
             for (word, _) in best {
                 visited += 1
-                if !body(word) { return }
+                if !body(word) { return nil }
             }
             // All of them seen and more wanted: the whole sort, past the ones visited.
+            if leftOut { return visited }
             makeWhole()
-            for (word, _) in scores!.sorted(by: Self.before).dropFirst(visited) where !body(word) { return }
-            return
+            for (word, _) in sortedWhole().dropFirst(visited) where !body(word) { return nil }
+            return nil
         }
-        for (word, _) in scores!.sorted(by: Self.before) where !body(word) { return }
+        for (word, _) in sortedWhole() where !body(word) { return nil }
+        return nil
     }
 }

@@ -6,23 +6,33 @@ extension Suggester {
     public func nextWords(context: String) -> [String] {
         guard context.contains(where: { !$0.isWhitespace }) else { return [] }
         let ctx = Context(context)
-        // Lower-cased words with their scores: the language's pairs after the token, then
-        // the user's.
-        var ranking = NextWordRanking(prefix: (ctx.pairKey ?? "") + " ")
-        if let pairs = pairs as? Lexicon, let key = ctx.pairKey {
-            pairs.wordBytes(withKeyPrefix: key + " ") { entry, after in
-                ranking.add(entry: entry, class: after)
-                return true
+        // Lower-cased words with their scores: the user's (above anything shipped: what this
+        // user writes after the word), then the language's pairs after the token.
+        func rank(whole: Bool) -> NextWordRanking {
+            var ranking = NextWordRanking(prefix: (ctx.pairKey ?? "") + " ", whole: whole)
+            if let previous = ctx.previous, let mine = bigrams[previous] {
+                for (word, n) in mine where n > 0 { ranking.addMine(word.lowercased(), count: n) }
             }
-        } else if let pairs, let key = ctx.pairKey {
-            pairs.entries(withKeyPrefix: key + " ") { entry, after in
-                ranking.add(entry: entry, class: after)
-                return true
+            if let pairs = pairs as? Lexicon, let key = ctx.pairKey {
+                pairs.wordBytes(withKeyPrefix: key + " ") { entry, after in
+                    ranking.add(entry: entry, class: after)
+                    return true
+                }
+            } else if let pairs, let key = ctx.pairKey {
+                pairs.entries(withKeyPrefix: key + " ") { entry, after in
+                    ranking.add(entry: entry, class: after)
+                    return true
+                }
             }
+            return ranking
         }
-        if let previous = ctx.previous, let mine = bigrams[previous] {
-            // Above anything shipped: what this user writes after the word.
-            for (word, n) in mine where n > 0 { ranking.addMine(word.lowercased(), count: n) }
+        var ranking = rank(whole: false)
+        if ranking.needsRereading { ranking = rank(whole: true) }
+        // The words best first; where the ranking kept too few, the rest from all of them.
+        func visit(_ body: (String) -> Bool) {
+            guard let visited = ranking.visit(body) else { return }
+            var whole = rank(whole: true)
+            _ = whole.visit(skipping: visited, body)
         }
         let model = languageModel(after: ctx)
         var out: [String] = []
@@ -33,12 +43,12 @@ extension Suggester {
             return out.count < 3
         }
         guard let triplePrefix = model.triplePrefix, let triples else {
-            ranking.visit(show)
+            visit(show)
             return out
         }
         // With triples: the pairs' best few and the triples' words, ranked by their mixture.
         var words: [String] = []
-        ranking.visit { word in
+        visit { word in
             words.append(word)
             return words.count < NextWordRanking.picked
         }
