@@ -8,8 +8,7 @@ public final class EventLoop {
     let display: Display
     private let timerFD: Int32
     private let signalFD: Int32
-    private var timers: [Int: (deadline: UInt64, action: () -> Void)] = [:]
-    private var nextTimer = 0
+    private let timers = LoopTimers()
     private var running = true
     /// Descriptors watched for reading (or their end), with what to do then.
     private var watched: [Int32: () -> Void] = [:] { didSet { pollSetStale = true } }
@@ -52,20 +51,19 @@ public final class EventLoop {
     /// Runs `action` once after `ms` milliseconds; returns a token for `cancel`.
     @discardableResult
     public func schedule(after ms: UInt64, _ action: @escaping () -> Void) -> Int {
-        nextTimer += 1
-        timers[nextTimer] = (EventLoop.now() + ms, action)
+        let token = timers.add(at: EventLoop.now() + ms, action)
         arm()
-        return nextTimer
+        return token
     }
 
     public func cancel(_ token: Int?) {
-        guard let token, timers.removeValue(forKey: token) != nil else { return }
+        guard let token, timers.remove(token) else { return }
         arm()
     }
 
     private func arm() {
         var spec = itimerspec()
-        if let next = timers.values.map(\.deadline).min() {
+        if let next = timers.earliest {
             let now = EventLoop.now()
             let ms = next > now ? next - now : 0
             // A zero it_value disarms the timer: fire in 1 ns instead.
@@ -78,11 +76,25 @@ public final class EventLoop {
     private func runDueTimers() {
         var expirations: UInt64 = 0
         _ = read(timerFD, &expirations, 8)
-        let now = EventLoop.now()
-        let due = timers.filter { $0.value.deadline <= now }.sorted { $0.value.deadline < $1.value.deadline }
-        for (token, _) in due { timers[token] = nil }
+        let due = timers.takeDue(readingFirst: dispatchWaiting, now: EventLoop.now)
         arm()
-        for (_, timer) in due { timer.action() }
+        for action in due { action() }
+    }
+
+    /// Reads and dispatches what the compositor has already sent, without waiting (a failed
+    /// read or dispatch is left to the next round, which throws on it).
+    private func dispatchWaiting() {
+        let d = display.display
+        while wl_display_prepare_read(d) != 0 {
+            guard wl_display_dispatch_pending(d) >= 0 else { return }
+        }
+        var socket = pollfd(fd: wl_display_get_fd(d), events: Int16(POLLIN), revents: 0)
+        if poll(&socket, 1, 0) > 0, socket.revents & Int16(POLLIN) != 0 {
+            guard wl_display_read_events(d) >= 0 else { return }
+        } else {
+            wl_display_cancel_read(d)
+        }
+        _ = wl_display_dispatch_pending(d)
     }
 
     private func readSignals() {
