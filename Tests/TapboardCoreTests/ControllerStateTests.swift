@@ -54,6 +54,17 @@ import Testing
     @Test func onlyOneRepeatedMaskCharacterLooksMasked() {
         #expect(FieldPrivacy.looksMasked("●●●") && FieldPrivacy.looksMasked("*"))
         #expect(!FieldPrivacy.looksMasked("") && !FieldPrivacy.looksMasked("●*") && !FieldPrivacy.looksMasked("a●"))
+        // An ASCII first byte is answered from the bytes: "*" alone of them may mask, with or
+        // without a mark joined to it; each mask character as its own text.
+        #expect(FieldPrivacy.looksMasked("**") && !FieldPrivacy.looksMasked("*\u{301}*") && !FieldPrivacy.looksMasked("hello"))
+        for mask in "●•*·∙⏺" { #expect(FieldPrivacy.looksMasked(String(repeating: mask, count: 3)), "\(mask)") }
+        #expect(!FieldPrivacy.looksMasked("·a") && !FieldPrivacy.looksMasked("\u{301}"))
+    }
+
+    @Test func aLanguageTagsCodeAsByCharacters() {
+        for tag in ["en", "en-US", "EN", "", "pt-BR", "zh-Hans", "de-", "-x", "sr-Latn-RS", "ÉN-x", "tr", "Ab\r\n-c", "en-gb"] {
+            #expect(Controller.languageCode(of: tag) == String(tag.prefix { $0 != "-" }).lowercased(), "\(tag)")
+        }
     }
 
     // MARK: ShownPanel

@@ -7,8 +7,24 @@
 /// order (delete_surrounding_text is unreliable: Chromium drops it, GTK4 counts characters).
 extension Controller {
     /// The shown keyboard's language (`en` for `en-US`); empty for emoji and pads.
-    var language: String {
-        String(keyboard.layout.language.prefix { $0 != "-" }).lowercased()
+    var language: String { Self.languageCode(of: keyboard.layout.language) }
+
+    /// The part of a language tag before "-", lower-cased ("en-US" → "en"); asked several
+    /// times a tap, so an ASCII tag is cut from its bytes.
+    static func languageCode(of tag: String) -> String {
+        var copy = tag
+        let ascii = copy.withUTF8 { bytes -> String? in
+            var end = bytes.count
+            for (i, b) in bytes.enumerated() {
+                if b >= 0x80 { return nil }
+                if b == UInt8(ascii: "-"), end == bytes.count { end = i }
+            }
+            return String(unsafeUninitializedCapacity: end) { code in
+                for i in 0..<end { code[i] = bytes[i] >= 0x41 && bytes[i] <= 0x5A ? bytes[i] | 0x20 : bytes[i] }
+                return end
+            }
+        }
+        return ascii ?? String(tag.prefix { $0 != "-" }).lowercased()
     }
 
     var provider: (any SuggestionProvider)? {

@@ -61,6 +61,8 @@ enum FieldPrivacy: Equatable {
 
     /// Text a password field shows instead of what was typed.
     static func looksMasked(_ text: String) -> Bool {
+        // An ASCII first byte other than "*" begins none of them (asked of every report).
+        if let byte = text.utf8.first, byte < 0x80, byte != UInt8(ascii: "*") { return false }
         guard let first = text.first, "●•*·∙⏺".contains(first) else { return false }
         return text.allSatisfy { $0 == first }
     }
