@@ -72,6 +72,7 @@ test:
 	scripts/build-zh-follow-on --check
 	scripts/make-pot --check
 	$(SWIFT) build -c release --product tapboard --static-swift-stdlib
+	scripts/make-typing-order --check .build/release/tapboard
 	$(SWIFT) build --build-tests
 	TAPBOARD_BIN=$(CURDIR)/.build/release/tapboard $(SWIFT) test --skip-build
 	# The bench's log reader on both libwayland forms; the Debian 13 tier (root made once, reused).

@@ -1,7 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+// Release builds put each function in a section of its own, for the link's order (below).
+let strict: [SwiftSetting] = [
+    .unsafeFlags(["-warnings-as-errors"]),
+    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release)),
+]
 
 let package = Package(
     name: "tapboard",
@@ -42,7 +46,11 @@ let package = Package(
                           dependencies: ["TapboardCore", "TapboardEngines", "TapboardRender", "TapboardWayland",
                                          "TapboardSystem", "CSystemd"],
                           exclude: ["Link"], swiftSettings: strict,
-                          linkerSettings: [.unsafeFlags(["-L" + Context.packageDirectory + "/Sources/tapboard/Link"],
+                          linkerSettings: [.unsafeFlags(["-L" + Context.packageDirectory + "/Sources/tapboard/Link",
+                                                         "-use-ld=lld",
+                                                         "-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory
+                                                             + "/Sources/tapboard/Link/typing-order.txt",
+                                                         "-Xlinker", "--no-warn-symbol-ordering"],
                                                         .when(configuration: .release))]),
 
         // Test-only Wayland clients (C): a text-input-v3 probe and a virtual-pointer tapper.
