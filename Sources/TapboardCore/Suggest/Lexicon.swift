@@ -33,7 +33,7 @@ public struct Lexicon: Sendable {
     let storage: Storage
     let blockCount: Int
     private let indexOffset: Int
-    private let foldsTurkishI: Bool
+    let foldsTurkishI: Bool
     /// Each block's first key, its first 8 bytes packed big-endian (zeros after a shorter
     /// key): the binary search of a look-up compares these, in a few cache lines, instead
     /// of reading a key in a page of the file at each step (8 bytes a block: 41 KB for the
@@ -46,6 +46,10 @@ public struct Lexicon: Sendable {
     /// For each first byte, the first of `prefixStarts` not below it (257 numbers, the last
     /// their count): a look-up searches the starts of one first byte.
     private let prefixStartsByFirstByte: [Int]
+    /// Each block's highest frequency class (made while the file is checked): a scan for the
+    /// most frequent entries of a prefix passes over the blocks none of whose entries can be
+    /// among them.
+    let blockTops: [UInt8]
 
     static let magic: [UInt8] = Array("TBD1".utf8)
     static let blockSize = 32
@@ -74,6 +78,7 @@ public struct Lexicon: Sendable {
         indexOffset = header.indexOffset
         foldsTurkishI = Lexicon.foldsTurkishI(header.language)
         prefixStarts = header.prefixStarts
+        blockTops = header.blockTops
         var byFirstByte: [Int] = []
         byFirstByte.reserveCapacity(257)
         var i = 0
