@@ -74,6 +74,29 @@ import Testing
         }
     }
 
+    @Test func theModelsReadingKeptForAWordServesTheSameFilesOnly() throws {
+        let source = try shippedDictionary("en")
+        let s = Suggester(source: source, pairs: try shippedDictionary("en-pairs"), triples: try shippedDictionary("en-triples"))
+        for text in ["", "I would like to ", "see you ", "of the ", "Hello, ", "thank ", "He said. "] {
+            let context = Context(text)
+            let fresh = s.languageModel(after: context)
+            #expect(fresh.reading.serves(s))
+            let kept = s.languageModel(after: context, kept: fresh.reading)
+            #expect(kept.pairPrefix == fresh.pairPrefix && kept.triplePrefix == fresh.triplePrefix, "\(text)")
+            for word in ["you", "soon", "the", "house", "later", "be", "US"] {
+                #expect(kept.score(word, frequency: 50) == fresh.score(word, frequency: 50), "\(text)\(word)")
+            }
+            // Other files, or a source that is no file: read afresh.
+            var other = s
+            other.triples = nil
+            #expect(!fresh.reading.serves(other))
+            other.pairs = WordListSource(language: "en", words: [("the house", 60)])
+            #expect(!fresh.reading.serves(other))
+            other.pairs = try shippedDictionary("de-pairs")
+            #expect(!fresh.reading.serves(other))
+        }
+    }
+
     @Test func theDeadEditsSetAnswersAsTheStandardSet() {
         var random = SeededRandom(state: 3)
         var spots = EditSpotSet()

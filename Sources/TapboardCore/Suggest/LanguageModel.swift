@@ -32,35 +32,71 @@ public struct LanguageModel {
     /// The words of the text before (`RecentWords`), when the model heeds them.
     let recent: RecentWords?
 
-    init(suggester: Suggester, context: Context, recent: Bool = false) {
+    /// What the pairs and triples say of the context, read once for it.
+    let reading: Reading
+
+    /// The model for `context`; `kept`: what a model for the same context read from the same
+    /// files (the memo's, from a word's letters before), used when it serves.
+    init(suggester: Suggester, context: Context, recent: Bool = false, kept: Reading? = nil) {
         self.suggester = suggester
         self.context = context
         self.recent = recent ? RecentWords(context.text) : nil
-        var prefix: String?
-        if let pairs = suggester.pairs, let previous = context.pairKey {
-            let p = previous + " "
-            pairs.entries(withKeyPrefix: p) { _, _ in
-                prefix = p
-                return false
-            }
-        }
-        pairPrefix = prefix
+        reading = kept.flatMap { $0.serves(suggester) ? $0 : nil } ?? Reading(suggester: suggester, context: context)
+        pairPrefix = reading.pairPrefix
         let w = suggester.costs.pairWeight
         unpaired = 10 * log10(max(1e-9, 1 - w)) + suggester.costs.pairShift
-        // Triples only over pairs: their mixture is on the pairs' scale.
-        triplePrefix = prefix == nil ? nil : suggester.triples.flatMap { Self.knownPrefix(context.tripleKey, in: $0) }
-        var classes: [String: UInt8] = [:]
-        if let triplePrefix, let triples = suggester.triples {
-            triples.entries(withKeyPrefix: triplePrefix) { entry, frequency in
-                // As `frequency(of:)` finds them: the stored word itself, the first of its name.
-                if entry.hasPrefix(triplePrefix), classes[String(entry.dropFirst(triplePrefix.count))] == nil {
-                    classes[String(entry.dropFirst(triplePrefix.count))] = frequency
+        triplePrefix = reading.triplePrefix
+        tripleClasses = reading.tripleClasses
+        untripled = 10 * log10(max(1e-9, 1 - suggester.costs.tripleWeight))
+    }
+
+    /// What the language's pairs and triples say of one context: whether they know what follows
+    /// its tokens, and the triples' few words after them. Kept for a word's next letters (the
+    /// same context), with the files it was read from.
+    struct Reading: Sendable {
+        var pairPrefix: String?
+        var triplePrefix: String?
+        var tripleClasses: [String: UInt8] = [:]
+        /// The files read, held (nil: no file, or a source that is not one).
+        private var pairs: Storage?
+        private var triples: Storage?
+
+        init(suggester: Suggester, context: Context) {
+            pairs = (suggester.pairs as? Lexicon)?.storage
+            triples = (suggester.triples as? Lexicon)?.storage
+            if let pairs = suggester.pairs, let previous = context.pairKey {
+                let p = previous + " "
+                pairs.entries(withKeyPrefix: p) { _, _ in
+                    pairPrefix = p
+                    return false
                 }
-                return true
+            }
+            // Triples only over pairs: their mixture is on the pairs' scale.
+            triplePrefix =
+                pairPrefix == nil ? nil : suggester.triples.flatMap { LanguageModel.knownPrefix(context.tripleKey, in: $0) }
+            if let triplePrefix, let triples = suggester.triples {
+                var classes: [String: UInt8] = [:]
+                triples.entries(withKeyPrefix: triplePrefix) { entry, frequency in
+                    // As `frequency(of:)` finds them: the stored word itself, the first of its name.
+                    if entry.hasPrefix(triplePrefix), classes[String(entry.dropFirst(triplePrefix.count))] == nil {
+                        classes[String(entry.dropFirst(triplePrefix.count))] = frequency
+                    }
+                    return true
+                }
+                tripleClasses = classes
             }
         }
-        tripleClasses = classes
-        untripled = 10 * log10(max(1e-9, 1 - suggester.costs.tripleWeight))
+
+        /// Whether `suggester` reads the same files (or none): then, for the same context, this reading is its own.
+        func serves(_ suggester: Suggester) -> Bool {
+            Self.same(suggester.pairs, pairs) && Self.same(suggester.triples, triples)
+        }
+
+        private static func same(_ source: (any WordSource)?, _ read: Storage?) -> Bool {
+            guard let source else { return read == nil }
+            guard let read, let lexicon = source as? Lexicon else { return false }
+            return lexicon.storage === read
+        }
     }
 
     /// "key " when `source` holds an entry after it; nil without a key or entries.
@@ -203,7 +239,7 @@ extension Suggester {
         LanguageModel(suggester: self, context: Context(context), recent: recent)
     }
 
-    func languageModel(after context: Context) -> LanguageModel {
-        LanguageModel(suggester: self, context: context)
+    func languageModel(after context: Context, kept: LanguageModel.Reading? = nil) -> LanguageModel {
+        LanguageModel(suggester: self, context: context, kept: kept)
     }
 }

@@ -27,9 +27,10 @@ struct Search {
         shape = CaseShape(typed)
         key = Search.plainApostrophes(typed.lowercased())
         letters = Array(key)
-        model = suggester.languageModel(after: context)
         self.memo = memo
         self.memo.begin(letters, context: context.text, language: suggester.source.language)
+        model = suggester.languageModel(after: context, kept: self.memo.modelReading)
+        self.memo.modelReading = model.reading
     }
 
     /// Typed words up to this long are looked up with their typing errors.
@@ -126,13 +127,17 @@ struct Search {
         // thousands of look-ups per letter (a run of letters that is no word).
         if !known { spellWords = s.spell?.words }
         if letters.count <= Search.longestEdited { addEdits() }
-        var ranked = found.map { (word: $0.key, score: $0.value.score, edited: $0.value.edited) }
-        ranked.sort { $0.score != $1.score ? $0.score > $1.score : $0.word < $1.word }
+        let ranked = found.map { (word: $0.key, score: $0.value.score, edited: $0.value.edited) }
+        // Best first: the order of the strip and of the correction's candidates (one pass finds each one read).
+        func before(_ a: (word: String, score: Double, edited: Bool), _ b: (word: String, score: Double, edited: Bool)) -> Bool {
+            a.score != b.score ? a.score > b.score : a.word < b.word
+        }
 
         // Autocorrect.
         var fix: String?
-        if let best = ranked.first(where: { $0.edited && allowed($0.word) }) {
-            let rival = ranked.first { $0.word != best.word && $0.edited && $0.word.lowercased() != best.word.lowercased() }
+        if let best = ranked.first(by: before, where: { $0.edited && allowed($0.word) }) {
+            let bestLowercased = best.word.lowercased()
+            let rival = ranked.first(by: before) { $0.word != best.word && $0.edited && $0.word.lowercased() != bestLowercased }
             let lead = best.score - (rival?.score ?? -100)
             if !known {
                 // A common word stored in capitals ("ok" for "OK") is a word typed in lower
@@ -251,16 +256,25 @@ struct Search {
                 completions.append((w, model.learnedOnly(w)))
             }
         }
-        var pool: [(word: String, score: Double)] = ranked.map { ($0.word, $0.score - ($0.edited ? s.costs.editInStrip : 0)) }
-        pool += completions
-        pool.sort { $0.score != $1.score ? $0.score > $1.score : $0.word < $1.word }
+        var pool = completions
+        pool.reserveCapacity(found.count + completions.count)
+        for (word, value) in found { pool.append((word, value.score - (value.edited ? s.costs.editInStrip : 0))) }
         var out: [String] = []
         // The typed word takes no slot: space keeps it (save when autocorrect would not; then the strip shows it to keep).
         func push(_ w: String) {
             if out.count < 3, w != typed, w != plain, !out.contains(w) { out.append(w) }
         }
         if let autocorrect { push(autocorrect) }
-        for (w, _) in pool where out.count < 3 { push(shape.apply(w)) }
+        func comesBefore(_ a: (word: String, score: Double), _ b: (word: String, score: Double)) -> Bool {
+            a.score != b.score ? a.score > b.score : a.word < b.word
+        }
+        // The first few in order; past them (the same word in several cases, the typed word), the rest sorted.
+        let firsts = pool.prefix(8, sortedBy: comesBefore)
+        for (w, _) in firsts where out.count < 3 { push(shape.apply(w)) }
+        if out.count < 3, pool.count > firsts.count {
+            pool.sort(by: comesBefore)
+            for (w, _) in pool.dropFirst(firsts.count) where out.count < 3 { push(shape.apply(w)) }
+        }
         return Suggestions(
             typed: typed, candidates: out, autocorrect: autocorrect == typed || autocorrect == plain ? nil : autocorrect,
             known: known)

@@ -25,6 +25,8 @@ public struct TypedWordMemo: Sendable {
     /// The pairs after the word's context whose next word begins with the letters first
     /// read, kept for the letters after.
     var pairsAfter: PairsAfter?
+    /// What the language model read of the pairs and triples for the word's context.
+    var modelReading: LanguageModel.Reading?
 
     /// An empty memo: the next search learns from nothing.
     public init() {}
@@ -41,6 +43,7 @@ public struct TypedWordMemo: Sendable {
             deadInSpellWords.removeAll()
             allDead = nil
             pairsAfter = nil
+            modelReading = nil
             self.context = context
             self.language = language
         }
