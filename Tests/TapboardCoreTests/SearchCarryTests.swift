@@ -97,6 +97,17 @@ import Testing
         }
     }
 
+    @Test func eachTypingEditKeepsTheSpotOfItsBytes() throws {
+        let s = Suggester(source: try shippedDictionary("en"))
+        for typed in ["w", "we", "station", "straße", "don't", "naïve", "ss"] {
+            let edits = Search(suggester: s, typed: typed, context: Context("")).typingEdits()
+            #expect(!edits.all.isEmpty)
+            for e in edits.all {
+                #expect(e.spot == EditSpot(e.start, edits.middle(of: e), e.resume), "\(typed) \(e)")
+            }
+        }
+    }
+
     @Test func theDeadEditsSetAnswersAsTheStandardSet() {
         var random = SeededRandom(state: 3)
         var spots = EditSpotSet()

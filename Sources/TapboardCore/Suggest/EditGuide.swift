@@ -7,6 +7,8 @@ struct TypingEdit: Equatable {
     var resume: Int
     var cost: Double
     var spelled = true
+    /// Where it is, for the memo (nil when it puts in more than 8 bytes).
+    var spot: EditSpot?
 }
 
 /// The typing errors tried on one typed key; the bytes they put in, one after another, in
@@ -18,7 +20,19 @@ struct TypingEdits {
     mutating func add(_ start: Int, _ middle: some Sequence<UInt8>, _ resume: Int, cost: Double, spelled: Bool = true) {
         let from = middles.count
         middles.append(contentsOf: middle)
-        all.append(TypingEdit(start: start, middle: from..<middles.count, resume: resume, cost: cost, spelled: spelled))
+        let spot = EditSpot(start, middles[from...], resume)
+        all.append(
+            TypingEdit(start: start, middle: from..<middles.count, resume: resume, cost: cost, spelled: spelled, spot: spot))
+    }
+
+    /// The same for an edit putting in one byte (most do: a letter of the alphabet).
+    mutating func add(_ start: Int, byte: UInt8, _ resume: Int, cost: Double, spelled: Bool = true) {
+        middles.append(byte)
+        let spot = EditSpot(start, byte: byte, resume)
+        all.append(
+            TypingEdit(
+                start: start, middle: (middles.count - 1)..<middles.count, resume: resume, cost: cost, spelled: spelled,
+                spot: spot))
     }
 
     func middle(of e: TypingEdit) -> ArraySlice<UInt8> { middles[e.middle] }
@@ -29,7 +43,7 @@ struct TypingEdits {
     }
 
     /// Where `e` is, for the memo (nil when it puts in more than 8 bytes).
-    func spot(of e: TypingEdit) -> EditSpot? { EditSpot(e.start, middle(of: e), e.resume) }
+    func spot(of e: TypingEdit) -> EditSpot? { e.spot }
 }
 
 /// The keys one typing error away from a typed key, as an automaton over a key's bytes: a walk
