@@ -29,6 +29,8 @@ extension Lexicon {
                     let k = UnsafeBufferPointer(rebasing: key[0..<keyLength])
                     guard k.count >= p.count, k.prefix(p.count).elementsEqual(p) else { continue }
                     counted += 1
+                    // Rarer than `body` takes: passed over (it answers as much of it).
+                    guard entry.frequency >= least else { continue }
                     let w = entry.wordInKey ? k : UnsafeBufferPointer(rebasing: word[0..<entry.wordLength])
                     least = body(entry.frequency) { String(decoding: w, as: UTF8.self) }
                 }
