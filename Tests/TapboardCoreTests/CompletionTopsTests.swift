@@ -50,7 +50,7 @@ import Testing
             return true
         }
         #expect(i == lexicon.count)
-        #expect(lexicon.blockTops == tops)
+        #expect((0..<lexicon.blockCount).map(lexicon.blockTop) == tops)
     }
 
     @Test(arguments: ["en", "de"])

@@ -1,13 +1,17 @@
 extension Lexicon {
     /// `WordSource.frequentEntries(withKeyPrefix:_:)` over the blocks: those that hold the
-    /// prefix's entries are read in the order of their highest class (`blockTops`), most
-    /// frequent first, until one's highest is below the least class `body` still takes.
+    /// prefix's entries are read in the order of their highest class (`blockTop`: their classes
+    /// alone read first), most frequent first, until one's highest is below the least class
+    /// `body` still takes.
     func frequentEntries(withKeyPrefix prefix: String, _ body: (UInt8, () -> String) -> UInt8) -> Int {
         guard count > 0 else { return 0 }
         let p = Array(Lexicon.key(of: prefix, turkish: foldsTurkishI).utf8)
-        let tops = blockTops
-        let order = blocks(ofKeyPrefix: p).sorted { (a: Int, b: Int) -> Bool in
-            tops[a] != tops[b] ? tops[a] > tops[b] : a < b
+        let blocks = blocks(ofKeyPrefix: p)
+        var tops = [UInt8](repeating: 0, count: blocks.count)
+        for b in blocks { tops[b - blocks.lowerBound] = blockTop(b) }
+        let order = blocks.sorted { (a: Int, b: Int) -> Bool in
+            let (x, y) = (tops[a - blocks.lowerBound], tops[b - blocks.lowerBound])
+            return x != y ? x > y : a < b
         }
         let raw = storage.bytes
         var counted = 0
@@ -16,7 +20,7 @@ extension Lexicon {
             let key = UnsafeMutableBufferPointer(rebasing: buffer[0..<256])
             let word = UnsafeMutableBufferPointer(rebasing: buffer[256..<512])
             for (n, block) in order.enumerated() {
-                if blockTops[block] < least {
+                if tops[block - blocks.lowerBound] < least {
                     // The blocks after it are no more frequent.
                     for b in order[n...] { counted += min(Lexicon.blockSize, count - b * Lexicon.blockSize) }
                     return
@@ -37,6 +41,18 @@ extension Lexicon {
             }
         }
         return counted
+    }
+
+    /// The highest frequency class of a block's entries (their classes read, nothing decoded).
+    func blockTop(_ block: Int) -> UInt8 {
+        let raw = storage.bytes
+        var at = blockStart(block)
+        var top: UInt8 = 0
+        for _ in 0..<min(Lexicon.blockSize, count - block * Lexicon.blockSize) {
+            top = max(top, raw[at + 2 + Int(raw[at + 1] & ~Lexicon.formFlag)])
+            at = Lexicon.entryEnd(raw, at: at)
+        }
+        return top
     }
 
     /// The blocks that hold every entry whose key starts with `p`: from the last whose first

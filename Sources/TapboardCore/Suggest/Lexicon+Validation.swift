@@ -7,8 +7,6 @@ extension Lexicon {
         var blockCount: Int
         var indexOffset: Int
         var prefixStarts: [PrefixStart] = []
-        /// Each block's highest frequency class.
-        var blockTops: [UInt8] = []
     }
 
     /// Where the keys of one first two bytes begin (a one-byte key's second byte is 0).
@@ -71,7 +69,6 @@ extension Lexicon {
         // Whether the previous word is its key (then, for a next entry of the same key, `key`).
         var previousWordIsKey = true
         var prefixStarts: [PrefixStart] = []
-        var blockTops = [UInt8](repeating: 0, count: blockCount)
         var lastPrefix: UInt16?
         let raw = bytes.baseAddress!
         var at = headerEnd
@@ -115,7 +112,6 @@ extension Lexicon {
                         prefixStarts.append(PrefixStart(prefix: prefix, entry: n, offset: UInt32(entryStart)))
                     }
                 }
-                blockTops[block] = max(blockTops[block], raw[at + 2 + suffix])
                 at += 2 + suffix + 1
                 var wordLength = keyLength
                 let ownWord = lengthByte & formFlag != 0
@@ -151,8 +147,7 @@ extension Lexicon {
             throw LexiconError("\(indexOffset - at) stray bytes after the last entry", at: at)
         }
         return Header(
-            language: language, count: count, blockCount: blockCount, indexOffset: indexOffset, prefixStarts: prefixStarts,
-            blockTops: blockTops)
+            language: language, count: count, blockCount: blockCount, indexOffset: indexOffset, prefixStarts: prefixStarts)
     }
 
     static func validUTF8(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> Bool {

@@ -46,10 +46,6 @@ public struct Lexicon: Sendable {
     /// For each first byte, the first of `prefixStarts` not below it (257 numbers, the last
     /// their count): a look-up searches the starts of one first byte.
     private let prefixStartsByFirstByte: [Int]
-    /// Each block's highest frequency class (made while the file is checked): a scan for the
-    /// most frequent entries of a prefix passes over the blocks none of whose entries can be
-    /// among them.
-    let blockTops: [UInt8]
 
     static let magic: [UInt8] = Array("TBD1".utf8)
     static let blockSize = 32
@@ -78,7 +74,6 @@ public struct Lexicon: Sendable {
         indexOffset = header.indexOffset
         foldsTurkishI = Lexicon.foldsTurkishI(header.language)
         prefixStarts = header.prefixStarts
-        blockTops = header.blockTops
         var byFirstByte: [Int] = []
         byFirstByte.reserveCapacity(257)
         var i = 0
