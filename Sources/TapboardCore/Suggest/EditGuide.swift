@@ -179,13 +179,12 @@ struct EditGuide {
             }
             if t.edit < 0 {
                 // Edits starting here whose key goes on with `b` (sorted by that byte).
-                for e in startingAt[Int(t.at)] {
-                    let f = Int(firsts[e])
-                    if f > byte { break }
-                    if f == byte {
-                        threads.append(Thread(edit: Int32(e), at: 1))
-                        if lengths[e] == 1 { begun[e] = true }
-                    }
+                let starting = startingAt[Int(t.at)]
+                var e = firstEdit(of: starting, notBelow: byte)
+                while e < starting.upperBound, Int(firsts[e]) == byte {
+                    threads.append(Thread(edit: Int32(e), at: 1))
+                    if lengths[e] == 1 { begun[e] = true }
+                    e += 1
                 }
             }
         }
@@ -193,6 +192,18 @@ struct EditGuide {
         depthStart.append(to)
         path.append(b)
         return true
+    }
+
+    /// The first of the edits `starting` (one start's, sorted by first byte) whose first byte is
+    /// not below `byte`; `starting.upperBound` when none is.
+    private func firstEdit(of starting: Range<Int>, notBelow byte: Int) -> Int {
+        var lo = starting.lowerBound
+        var hi = starting.upperBound
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(firsts[mid]) < byte { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// The least byte above `b` (any byte when nil) that `step` would take now.
@@ -204,13 +215,9 @@ struct EditGuide {
             let x = expected(t)
             if x > above { best = min(best, x) }
             if t.edit < 0 {
-                for e in startingAt[Int(t.at)] {
-                    let f = Int(firsts[e])
-                    if f > above {
-                        best = min(best, f)
-                        break
-                    }
-                }
+                let starting = startingAt[Int(t.at)]
+                let e = firstEdit(of: starting, notBelow: above + 1)
+                if e < starting.upperBound { best = min(best, Int(firsts[e])) }
             }
         }
         return best == Int.max ? nil : UInt8(best)
@@ -222,8 +229,9 @@ struct EditGuide {
         for k in depthStart[path.count]..<threads.count {
             let t = threads[k]
             if t.edit < 0 {
-                // Edits that end where they start (the last byte left out).
-                for e in startingAt[Int(t.at)] where firsts[e] < 0 {
+                // Edits that end where they start (the last byte left out): first in their start's.
+                for e in startingAt[Int(t.at)] {
+                    if firsts[e] >= 0 { break }
                     best = min(best ?? .infinity, edits[e].cost)
                 }
             } else if expected(t) < 0 {
