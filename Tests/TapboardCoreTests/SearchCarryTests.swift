@@ -50,6 +50,7 @@ import Testing
                 let word = words[Int(random.next() % UInt64(words.count))]
                 let read = String(word.prefix(1 + Int(random.next() % 2)))
                 let kept = PairsAfter(prefix: prefix, typedKey: read, pairs: pairs, source: source)
+                expectFormsLookedUp(kept, prefix, source)
                 // The letters typed after: the entries the file lists for them.
                 let typed = String(word.prefix(read.count + Int(random.next() % 3)))
                 #expect(kept.serve(prefix: prefix, typedKey: typed, pairs: pairs, source: source))
@@ -70,6 +71,39 @@ import Testing
                         #expect(!answer.known)
                     }
                 }
+            }
+        }
+    }
+
+    @Test func eachTypingEditKeepsTheSpotOfItsBytes() throws {
+        let s = Suggester(source: try shippedDictionary("en"))
+        for typed in ["w", "we", "station", "straße", "don't", "naïve", "ss"] {
+            let edits = Search(suggester: s, typed: typed, context: Context("")).typingEdits()
+            #expect(!edits.all.isEmpty)
+            for e in edits.all {
+                #expect(e.spot == EditSpot(e.start, edits.middle(of: e), e.resume), "\(typed) \(e)")
+            }
+        }
+    }
+
+    /// Each pair's forms as the dictionary looks its next word up.
+    func expectFormsLookedUp(_ kept: PairsAfter, _ prefix: String, _ source: Lexicon) {
+        for entry in kept.entries {
+            let expected = source.lookup(key: String(entry.stored.dropFirst(prefix.count)))
+            #expect(
+                entry.forms.map { "\($0.word) \($0.frequency)" } == expected.map { "\($0.word) \($0.frequency)" },
+                "\(entry.stored)")
+        }
+    }
+
+    @Test(arguments: [("en", ["the", "<s>", ",", "of", "would"]), ("de", ["der", "die", "<s>", "und", "für"])])
+    func thePairsFormsAreTheDictionarysForms(_ language: String, _ tokens: [String]) throws {
+        let source = try shippedDictionary(language)
+        let pairs = try shippedDictionary(language + "-pairs")
+        for previous in tokens {
+            for typed in ["a", "s", "w", "th", "ü", "ge", "sch", "x", "b", "m", "ver", "us", "i"] {
+                let kept = PairsAfter(prefix: previous + " ", typedKey: typed, pairs: pairs, source: source)
+                expectFormsLookedUp(kept, previous + " ", source)
             }
         }
     }

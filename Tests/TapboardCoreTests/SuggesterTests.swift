@@ -372,6 +372,41 @@ import Testing
         #expect(!s.strip(for: "", context: "hello! ", learned: learned, autocorrect: true).slots.contains(.word("world")))
     }
 
+    @Test func contextHoldsAWordFromBytesAsFromCharacters() {
+        let texts = [
+            "", "the cat", "The Cat sat. ", "don't-know it's", "a\r\nb c", "Bob's BOB bob", "x1y 2z", "naïve cat",
+            "café Cafe", "I think i ", "well-known  Well", "it\u{2019}s its", "\"quoted\" (b) [c]", "tab\tsep"
+        ]
+        let words = [
+            "cat", "Cat", "bob", "Bob's", "bob's", "don't-know", "b", "x", "y", "z", "i", "I", "cafe", "café", "its",
+            "it's", "well-known", "well", "quoted", "sep", "", "naïve", "c"
+        ]
+        for text in texts {
+            let context = Context(text)
+            for word in words {
+                for caseSensitive in [false, true] {
+                    #expect(
+                        context.holds(word, caseSensitive: caseSensitive)
+                            == context.holds(word, caseSensitive: caseSensitive, byCharacters: true),
+                        "\(text.debugDescription) \(word) \(caseSensitive)")
+                }
+            }
+        }
+        // Every ASCII text of up to four characters from a few that matter, and short words.
+        let alphabet: [Character] = ["a", "B", "b", "'", "-", "1", " ", ".", "\n"]
+        var all = [""]
+        for _ in 0..<4 { all = all.flatMap { t in alphabet.map { t + String($0) } } }
+        for text in all {
+            let context = Context(text)
+            for word in ["a", "b", "B", "ab", "a'b", "b-", "aB", "bb"] {
+                #expect(context.holds(word) == context.holds(word, byCharacters: true), "\(text.debugDescription) \(word)")
+                #expect(
+                    context.holds(word, caseSensitive: true) == context.holds(word, caseSensitive: true, byCharacters: true),
+                    "\(text.debugDescription) \(word)")
+            }
+        }
+    }
+
     @Test func contextReadFromBytesAsFromCharacters() {
         let texts = [
             "", " ", "I love Pizza. ", "(hello) ", "Hello, ", "see Bob ", "I will see you ", "Thanks. I ", "I ",

@@ -18,19 +18,17 @@ final class CompletionTops {
         if let known = tops.value(for: prefix) { return known }
         var best: [(word: String, frequency: UInt8)] = []
         best.reserveCapacity(Self.kept + 1)
-        var visited = 0
-        source.entriesByClass(withKeyPrefix: prefix) { f, spelled in
-            visited += 1
+        let counted = source.frequentEntries(withKeyPrefix: prefix) { f, spelled in
             // A full list takes no rarer word, whatever it is.
-            if best.count == Self.kept, let last = best.last, f < last.frequency { return true }
+            if best.count == Self.kept, let last = best.last, f < last.frequency { return last.frequency }
             let word = spelled()
-            if best.count == Self.kept, let last = best.last, !Self.before((word, f), last) { return true }
+            if best.count == Self.kept, let last = best.last, !Self.before((word, f), last) { return last.frequency }
             let at = best.firstIndex { Self.before((word, f), $0) } ?? best.count
             best.insert((word, f), at: at)
             if best.count > Self.kept { best.removeLast() }
-            return true
+            return best.count == Self.kept ? best[best.count - 1].frequency : 0
         }
-        if visited >= Self.worthKeeping { tops.insert(best, for: prefix) }
+        if counted >= Self.worthKeeping { tops.insert(best, for: prefix) }
         return best
     }
 

@@ -151,9 +151,51 @@ struct Context {
     /// word: a word the user typed and left there is one they mean.
     /// With `caseSensitive`, `word` is compared as typed: a word left in one case says
     /// nothing against another case of it ("I think" then "i").
-    func holds(_ word: String, caseSensitive: Bool = false) -> Bool {
-        text.split(whereSeparator: { !Search.isWordCharacter($0) }).contains {
+    /// An ASCII text and word are read as bytes, unless `byCharacters` (tests compare the two).
+    func holds(_ word: String, caseSensitive: Bool = false, byCharacters: Bool = false) -> Bool {
+        if !byCharacters, let held = Context.asciiHolds(text, word, caseSensitive: caseSensitive) { return held }
+        return text.split(whereSeparator: { !Search.isWordCharacter($0) }).contains {
             $0.count == word.count && Search.plainApostrophes(caseSensitive ? String($0) : $0.lowercased()) == word
+        }
+    }
+
+    /// `holds` from the bytes when `text` and `word` are ASCII (each byte a character; the word
+    /// characters are the letters, the apostrophe and the hyphen; no typographic apostrophe to
+    /// make plain); nil otherwise.
+    static func asciiHolds(_ text: String, _ word: String, caseSensitive: Bool) -> Bool? {
+        var text = text
+        var word = word
+        return text.withUTF8 { t in
+            word.withUTF8 { w -> Bool? in
+                guard !w.contains(where: { $0 >= 0x80 }), !t.contains(where: { $0 >= 0x80 }) else { return nil }
+                func isWordByte(_ b: UInt8) -> Bool {
+                    (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || b == UInt8(ascii: "'")
+                        || b == UInt8(ascii: "-")
+                }
+                var i = 0
+                while i < t.count {
+                    guard isWordByte(t[i]) else {
+                        i += 1
+                        continue
+                    }
+                    var end = i
+                    while end < t.count, isWordByte(t[end]) { end += 1 }
+                    if end - i == w.count {
+                        var same = true
+                        for k in 0..<w.count {
+                            let b = t[i + k]
+                            let folded = !caseSensitive && b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
+                            if folded != w[k] {
+                                same = false
+                                break
+                            }
+                        }
+                        if same { return true }
+                    }
+                    i = end
+                }
+                return false
+            }
         }
     }
 }

@@ -7,6 +7,8 @@ struct TypingEdit: Equatable {
     var resume: Int
     var cost: Double
     var spelled = true
+    /// Where it is, for the memo (nil when it puts in more than 8 bytes).
+    var spot: EditSpot?
 }
 
 /// The typing errors tried on one typed key; the bytes they put in, one after another, in
@@ -18,7 +20,19 @@ struct TypingEdits {
     mutating func add(_ start: Int, _ middle: some Sequence<UInt8>, _ resume: Int, cost: Double, spelled: Bool = true) {
         let from = middles.count
         middles.append(contentsOf: middle)
-        all.append(TypingEdit(start: start, middle: from..<middles.count, resume: resume, cost: cost, spelled: spelled))
+        let spot = EditSpot(start, middles[from...], resume)
+        all.append(
+            TypingEdit(start: start, middle: from..<middles.count, resume: resume, cost: cost, spelled: spelled, spot: spot))
+    }
+
+    /// The same for an edit putting in one byte (most do: a letter of the alphabet).
+    mutating func add(_ start: Int, byte: UInt8, _ resume: Int, cost: Double, spelled: Bool = true) {
+        middles.append(byte)
+        let spot = EditSpot(start, byte: byte, resume)
+        all.append(
+            TypingEdit(
+                start: start, middle: (middles.count - 1)..<middles.count, resume: resume, cost: cost, spelled: spelled,
+                spot: spot))
     }
 
     func middle(of e: TypingEdit) -> ArraySlice<UInt8> { middles[e.middle] }
@@ -29,7 +43,7 @@ struct TypingEdits {
     }
 
     /// Where `e` is, for the memo (nil when it puts in more than 8 bytes).
-    func spot(of e: TypingEdit) -> EditSpot? { EditSpot(e.start, middle(of: e), e.resume) }
+    func spot(of e: TypingEdit) -> EditSpot? { e.spot }
 }
 
 /// The keys one typing error away from a typed key, as an automaton over a key's bytes: a walk
@@ -165,13 +179,12 @@ struct EditGuide {
             }
             if t.edit < 0 {
                 // Edits starting here whose key goes on with `b` (sorted by that byte).
-                for e in startingAt[Int(t.at)] {
-                    let f = Int(firsts[e])
-                    if f > byte { break }
-                    if f == byte {
-                        threads.append(Thread(edit: Int32(e), at: 1))
-                        if lengths[e] == 1 { begun[e] = true }
-                    }
+                let starting = startingAt[Int(t.at)]
+                var e = firstEdit(of: starting, notBelow: byte)
+                while e < starting.upperBound, Int(firsts[e]) == byte {
+                    threads.append(Thread(edit: Int32(e), at: 1))
+                    if lengths[e] == 1 { begun[e] = true }
+                    e += 1
                 }
             }
         }
@@ -179,6 +192,18 @@ struct EditGuide {
         depthStart.append(to)
         path.append(b)
         return true
+    }
+
+    /// The first of the edits `starting` (one start's, sorted by first byte) whose first byte is
+    /// not below `byte`; `starting.upperBound` when none is.
+    private func firstEdit(of starting: Range<Int>, notBelow byte: Int) -> Int {
+        var lo = starting.lowerBound
+        var hi = starting.upperBound
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(firsts[mid]) < byte { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// The least byte above `b` (any byte when nil) that `step` would take now.
@@ -190,13 +215,9 @@ struct EditGuide {
             let x = expected(t)
             if x > above { best = min(best, x) }
             if t.edit < 0 {
-                for e in startingAt[Int(t.at)] {
-                    let f = Int(firsts[e])
-                    if f > above {
-                        best = min(best, f)
-                        break
-                    }
-                }
+                let starting = startingAt[Int(t.at)]
+                let e = firstEdit(of: starting, notBelow: above + 1)
+                if e < starting.upperBound { best = min(best, Int(firsts[e])) }
             }
         }
         return best == Int.max ? nil : UInt8(best)
@@ -208,8 +229,9 @@ struct EditGuide {
         for k in depthStart[path.count]..<threads.count {
             let t = threads[k]
             if t.edit < 0 {
-                // Edits that end where they start (the last byte left out).
-                for e in startingAt[Int(t.at)] where firsts[e] < 0 {
+                // Edits that end where they start (the last byte left out): first in their start's.
+                for e in startingAt[Int(t.at)] {
+                    if firsts[e] >= 0 { break }
                     best = min(best ?? .infinity, edits[e].cost)
                 }
             } else if expected(t) < 0 {

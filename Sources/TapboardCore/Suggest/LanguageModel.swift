@@ -98,6 +98,11 @@ public struct LanguageModel {
     /// them, the class of a mixture of its likelihood after the token (weight `pairWeight`) and
     /// on its own (the rest), so that words never seen after it rank lower.
     func score(_ word: String, _ frequency: UInt8, after: UInt8?) -> Double {
+        score(word, frequency, after: after, lowercased: nil)
+    }
+
+    /// The same, with the word's lower case when it is at hand (nil: made when needed).
+    func score(_ word: String, _ frequency: UInt8, after: UInt8?, lowercased: String?) -> Double {
         var base = Double(frequency)
         if pairPrefix != nil {
             if let after {
@@ -107,7 +112,7 @@ public struct LanguageModel {
                 base += unpaired
             }
         }
-        if triplePrefix != nil { base = backedOff(tripleClass(of: word), base) }
+        if triplePrefix != nil { base = backedOff(tripleClass(of: word, lowercased: lowercased), base) }
         if let r = recentClass(word) { base = Self.mix(base, r) }
         return base + taught(word)
     }
@@ -172,13 +177,19 @@ public struct LanguageModel {
 
     /// The class of `word` after the previous token in the language's pairs, nil when they lack it.
     func pairClass(of word: String) -> UInt8? {
+        guard pairPrefix != nil else { return nil }
+        return pairClass(ofLowercased: word.lowercased())
+    }
+
+    /// The same for a word already lower-cased.
+    func pairClass(ofLowercased word: String) -> UInt8? {
         guard let pairPrefix, let pairs = suggester.pairs else { return nil }
-        return pairs.frequency(of: pairPrefix + word.lowercased())
+        return pairs.frequency(of: pairPrefix + word)
     }
 
     /// The class of `word` after the two tokens before in the language's triples, nil when they lack it.
-    func tripleClass(of word: String) -> UInt8? {
-        tripleClasses.isEmpty ? nil : tripleClasses[word.lowercased()]
+    func tripleClass(of word: String, lowercased: String? = nil) -> UInt8? {
+        tripleClasses.isEmpty ? nil : tripleClasses[lowercased ?? word.lowercased()]
     }
 
     /// The score of a word only the user's learned words hold (not in the dictionary).

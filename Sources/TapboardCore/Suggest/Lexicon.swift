@@ -33,7 +33,7 @@ public struct Lexicon: Sendable {
     let storage: Storage
     let blockCount: Int
     private let indexOffset: Int
-    private let foldsTurkishI: Bool
+    let foldsTurkishI: Bool
     /// Each block's first key, its first 8 bytes packed big-endian (zeros after a shorter
     /// key): the binary search of a look-up compares these, in a few cache lines, instead
     /// of reading a key in a page of the file at each step (8 bytes a block: 41 KB for the

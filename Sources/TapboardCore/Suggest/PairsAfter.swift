@@ -37,13 +37,23 @@ final class PairsAfter: Sendable {
         let tokenBytes = Lexicon.key(of: prefix, turkish: turkish).utf8.count
         key = Array(Lexicon.key(of: typedKey, turkish: turkish).utf8)
         var entries: [Entry] = []
+        // Where the token and the pair are ASCII (and neither file folds the Turkish I), the next
+        // word's key is the pair key's bytes after the token's: looked up as they are.
+        let plainToken = !turkish && !source.foldsTurkishI && Self.plainASCII(prefix)
         pairs.keyedEntries(withKeyPrefix: prefix + typedKey) { k, stored, after in
-            let next = String(stored.dropFirst(skip))
-            let forms = source.lookup(key: next)
-            entries.append(Entry(key: Array(k[tokenBytes...]), stored: stored, after: after, forms: forms))
+            let nextKey = Array(k[tokenBytes...])
+            let forms =
+                plainToken && Self.plainASCII(stored)
+                ? source.lookup(keyBytes: nextKey) : source.lookup(key: String(stored.dropFirst(skip)))
+            entries.append(Entry(key: nextKey, stored: stored, after: after, forms: forms))
             return true
         }
         self.entries = entries
+    }
+
+    /// Whether `text` is ASCII without a carriage return: each byte a character, lower-cased alone.
+    static func plainASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     }
 
     /// Whether these are the pairs a search of `typedKey` after `prefix` reads, or more.

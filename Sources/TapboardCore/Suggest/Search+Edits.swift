@@ -31,7 +31,7 @@ extension Search {
         if !letters.contains("'") && n >= 2 {
             // Not to a possessive only the spell checker lists: an unlisted plural is as
             // likely ("mortifications", "mortification's").
-            for i in 1..<n { edit(i, [0x27], i, cost: c.apostrophe, spelled: false) }
+            for i in 1..<n { edits.add(offset[i], byte: 0x27, offset[i], cost: c.apostrophe, spelled: false) }
         }
         // Swapped neighbours.
         if n >= 2 {
@@ -72,7 +72,11 @@ extension Search {
         for i in 0...n {
             for (k, a) in s.keys.lettersUTF8.enumerated() {
                 let doubled = (i > 0 && place[i - 1] == k) || (i < n && place[i] == k)
-                edit(i, a, i, cost: doubled ? c.droppedDouble : c.dropped)
+                if a.count == 1 {
+                    edits.add(offset[i], byte: a[0], offset[i], cost: doubled ? c.droppedDouble : c.dropped)
+                } else {
+                    edit(i, a, i, cost: doubled ? c.droppedDouble : c.dropped)
+                }
             }
         }
         return edits
@@ -101,16 +105,23 @@ extension Search {
         // The keys found in the dictionary (only asked when the spell checker's words are walked).
         var listed: Set<[UInt8]> = []
         let spelled = spellWords != nil
-        var hits: [(word: String, frequency: UInt8, cost: Double)] = []
+        // With each word, whether it is its key: then its own lower case, where keys are the
+        // words lower-cased (not where they fold the Turkish I).
+        var hits: [(word: String, frequency: UInt8, cost: Double, isKey: Bool)] = []
+        let keysLowerCase = !Lexicon.foldsTurkishI(s.source.language)
         s.source.walk(&guide) { k, word, f, cost in
-            hits.append((String(decoding: word, as: UTF8.self), f, cost))
+            hits.append((String(decoding: word, as: UTF8.self), f, cost, keysLowerCase && word.elementsEqual(k)))
             if spelled { listed.insert(Array(k)) }
         }
         noteDead(guide, edits, inSpellWords: false)
         var reach = guide.typedReach
         var anyBegun = guide.anyBegun
         found.reserveCapacity(found.count + hits.count)
-        for (word, f, cost) in hits { add(word, prior(word, f) - cost, edited: true) }
+        let (model, pairsAfter) = (model, pairsAfter)
+        for (word, f, cost, isKey) in hits {
+            let score = Search.prior(word, f, lowercased: isKey ? word : word.lowercased(), model: model, pairsAfter: pairsAfter)
+            add(word, score - cost, edited: true)
+        }
         if let spellWords {
             // Words the dictionary lacks, of the checker's class.
             var spellGuide = EditGuide(typed: typedKey, edits: edits) { e in

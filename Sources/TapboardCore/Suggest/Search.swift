@@ -27,9 +27,9 @@ struct Search {
         shape = CaseShape(typed)
         key = Search.plainApostrophes(typed.lowercased())
         letters = Array(key)
-        model = suggester.languageModel(after: context)
         self.memo = memo
         self.memo.begin(letters, context: context.text, language: suggester.source.language)
+        model = suggester.languageModel(after: context)
     }
 
     /// Typed words up to this long are looked up with their typing errors.
@@ -70,11 +70,24 @@ struct Search {
 
     /// The same, looking the pair up (in the pairs read for the word when they hold its key).
     func prior(_ word: String, _ frequency: UInt8) -> Double {
+        prior(word, frequency, lowercased: word.lowercased())
+    }
+
+    /// The same for a word whose lower case is at hand.
+    func prior(_ word: String, _ frequency: UInt8, lowercased: String) -> Double {
+        Search.prior(word, frequency, lowercased: lowercased, model: model, pairsAfter: pairsAfter)
+    }
+
+    /// The same with the search's model and pairs read (for a loop in a mutating method:
+    /// a method of `self` called there copied the whole search at each call).
+    static func prior(
+        _ word: String, _ frequency: UInt8, lowercased: String, model: LanguageModel, pairsAfter: PairsAfter?
+    ) -> Double {
         if let pairsAfter {
-            let (known, after) = pairsAfter.pairClass(ofLowercased: word.lowercased())
-            if known { return model.score(word, frequency, after: after) }
+            let (known, after) = pairsAfter.pairClass(ofLowercased: lowercased)
+            if known { return model.score(word, frequency, after: after, lowercased: lowercased) }
         }
-        return model.score(word, frequency: frequency)
+        return model.score(word, frequency, after: model.pairClass(ofLowercased: lowercased), lowercased: lowercased)
     }
 
     /// Reads the pairs after the previous token whose next word begins with the typed key,
@@ -126,13 +139,19 @@ struct Search {
         // thousands of look-ups per letter (a run of letters that is no word).
         if !known { spellWords = s.spell?.words }
         if letters.count <= Search.longestEdited { addEdits() }
-        var ranked = found.map { (word: $0.key, score: $0.value.score, edited: $0.value.edited) }
-        ranked.sort { $0.score != $1.score ? $0.score > $1.score : $0.word < $1.word }
+        let ranked = found.map { (word: $0.key, score: $0.value.score, edited: $0.value.edited) }
+        // Best first: the order of the strip and of the correction's candidates (one pass finds
+        // each one read). The closures read copies, not `self` (which they would copy whole).
+        let typedShape = shape
+        let letterCount = letters.count
 
         // Autocorrect.
         var fix: String?
-        if let best = ranked.first(where: { $0.edited && allowed($0.word) }) {
-            let rival = ranked.first { $0.word != best.word && $0.edited && $0.word.lowercased() != best.word.lowercased() }
+        if let best = ranked.first(by: Search.before, where: { $0.edited && Search.allowed($0.word, typedShape, letterCount) }) {
+            let bestLowercased = best.word.lowercased()
+            let rival = ranked.first(by: Search.before) {
+                $0.word != best.word && $0.edited && $0.word.lowercased() != bestLowercased
+            }
             let lead = best.score - (rival?.score ?? -100)
             if !known {
                 // A common word stored in capitals ("ok" for "OK") is a word typed in lower
@@ -251,16 +270,22 @@ struct Search {
                 completions.append((w, model.learnedOnly(w)))
             }
         }
-        var pool: [(word: String, score: Double)] = ranked.map { ($0.word, $0.score - ($0.edited ? s.costs.editInStrip : 0)) }
-        pool += completions
-        pool.sort { $0.score != $1.score ? $0.score > $1.score : $0.word < $1.word }
+        var pool = completions
+        pool.reserveCapacity(found.count + completions.count)
+        for (word, value) in found { pool.append((word, value.score - (value.edited ? s.costs.editInStrip : 0))) }
         var out: [String] = []
         // The typed word takes no slot: space keeps it (save when autocorrect would not; then the strip shows it to keep).
         func push(_ w: String) {
             if out.count < 3, w != typed, w != plain, !out.contains(w) { out.append(w) }
         }
         if let autocorrect { push(autocorrect) }
-        for (w, _) in pool where out.count < 3 { push(shape.apply(w)) }
+        // The first few in order; past them (the same word in several cases, the typed word), the rest sorted.
+        let firsts = pool.prefix(8, sortedBy: Search.before)
+        for (w, _) in firsts where out.count < 3 { push(shape.apply(w)) }
+        if out.count < 3, pool.count > firsts.count {
+            pool.sort(by: Search.before)
+            for (w, _) in pool.dropFirst(firsts.count) where out.count < 3 { push(shape.apply(w)) }
+        }
         return Suggestions(
             typed: typed, candidates: out, autocorrect: autocorrect == typed || autocorrect == plain ? nil : autocorrect,
             known: known)
@@ -319,6 +344,23 @@ struct Search {
     /// acronyms. (A capitalised word inside a sentence is likely a name: its correction
     /// needs `costs.name` more score, see `run`.)
     func allowed(_ word: String) -> Bool {
-        shape != .upper || letters.count > 3
+        Search.allowed(word, shape, letters.count)
+    }
+
+    /// The same for a word typed in `shape` with `letterCount` letters.
+    static func allowed(_ word: String, _ shape: CaseShape, _ letterCount: Int) -> Bool {
+        shape != .upper || letterCount > 3
+    }
+
+    /// Whether candidate `a` ranks before `b`: the higher score, then the word first in order.
+    static func before(_ a: (word: String, score: Double, edited: Bool), _ b: (word: String, score: Double, edited: Bool))
+        -> Bool
+    {
+        a.score != b.score ? a.score > b.score : a.word < b.word
+    }
+
+    /// The same for a candidate of the strip's pool.
+    static func before(_ a: (word: String, score: Double), _ b: (word: String, score: Double)) -> Bool {
+        a.score != b.score ? a.score > b.score : a.word < b.word
     }
 }

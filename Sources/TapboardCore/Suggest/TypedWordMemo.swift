@@ -88,6 +88,13 @@ struct EditSpot: Hashable, Sendable {
         hasher.combine(middle ^ (UInt64(UInt32(bitPattern: start)) << 40) ^ (UInt64(UInt32(bitPattern: resume)) << 52))
     }
 
+    /// The spot of an edit putting one byte in.
+    init(_ start: Int, byte: UInt8, _ resume: Int) {
+        self.start = Int32(start)
+        self.resume = Int32(resume)
+        middle = UInt64(byte)
+    }
+
     /// The spot of an edit putting `middle` in (nil when longer than 8 bytes: not memoised).
     init?(_ start: Int, _ middle: some Collection<UInt8>, _ resume: Int) {
         guard middle.count <= 8 else { return nil }

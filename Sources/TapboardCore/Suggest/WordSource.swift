@@ -28,6 +28,22 @@ extension WordSource {
     public func lookup(keyBytes: [UInt8]) -> [(word: String, frequency: UInt8)] {
         lookup(key: String(decoding: keyBytes, as: UTF8.self))
     }
+
+    /// Visits the entries whose key starts with `prefix` lower-cased, passing each one's class and
+    /// its word when `word()` is called, in no set order; `body` answers the least class it still
+    /// takes (0: every class), and entries rarer than that may be passed over unvisited (a
+    /// lexicon reads its blocks most frequent first and stops at the first too rare). Returns
+    /// how many entries were visited or passed over (blocks passed over counted whole).
+    func frequentEntries(withKeyPrefix prefix: String, _ body: (UInt8, () -> String) -> UInt8) -> Int {
+        if let lexicon = self as? Lexicon { return lexicon.frequentEntries(withKeyPrefix: prefix, body) }
+        var visited = 0
+        entries(withKeyPrefix: prefix) { word, f in
+            visited += 1
+            _ = body(f) { word }
+            return true
+        }
+        return visited
+    }
 }
 
 /// An in-memory word list: entries sorted by key, for tests and small dictionaries.
