@@ -16,6 +16,9 @@ struct DrawnPanel {
     var looks: [KeyLook]
     /// The stroke's trail drawn over the keys, empty for none.
     var trail: [Point] = []
+    /// Strip slots drawn without a cap, by key: where their word's ink lies (the rest of the
+    /// cell is the background and the line). A slot not here is unknown.
+    var inked: [Int: DeviceBox] = [:]
 }
 
 extension PanelRenderer {

@@ -4,8 +4,16 @@ import TapboardCore
 /// Keys: their caps, labels, hints, the strip's slots and the floating panel's grip.
 extension PanelRenderer {
     /// Draws `keys` over their cells cleared to the background: a key's cell with its cap is
-    /// copied from `capCells` where one is kept, else drawn and kept; then its label.
-    func drawKeys(_ keys: [Int], _ geometry: PanelGeometry, _ look: PanelAppearance, _ cr: OpaquePointer) {
+    /// copied from `capCells` where one is kept, else drawn and kept; then its label. A strip
+    /// slot in `clearing` (where its old word's ink lies; the rest of its cell shows the
+    /// background and its line) is cleared only there. Returns, for the strip slots drawn
+    /// without a cap, where their words' ink lies.
+    @discardableResult
+    func drawKeys(
+        _ keys: [Int], _ geometry: PanelGeometry, _ look: PanelAppearance, _ cr: OpaquePointer,
+        clearing: [Int: DeviceBox] = [:]
+    ) -> [Int: DeviceBox] {
+        var inked: [Int: DeviceBox] = [:]
         for i in keys {
             let placed = geometry.keys[i]
             let pressed = look.highlighted.contains(i)
@@ -16,23 +24,34 @@ extension PanelRenderer {
                     background: theme.background, cr)
             }
             if slot.map({ !capCells.paint($0, cr) }) ?? true {
-                if !SolidFill.fill(placed.cell, theme.background, cr) {
+                if let old = clearing[i], let cell = DeviceBox.cell(placed.cell, cr),
+                    SolidFill.fill(device: old.intersection(cell), theme.background, cr)
+                {
+                    // Only where the old word was: the rest of the cell is as a clear leaves it.
+                } else if !SolidFill.fill(placed.cell, theme.background, cr) {
                     cairo_rectangle(cr, placed.cell.x, placed.cell.y, placed.cell.width, placed.cell.height)
                     fill(cr, theme.background)
                 }
                 if let cap { caps.draw(cap.rect, radius: cap.radius, cap.color, border: theme.borderWidth, theme.border, cr) }
                 if let slot { capCells.keep(slot, from: cr) }
             }
-            drawKey(placed, pressed: pressed, look, spacing: geometry.spacing, cr, capDrawn: true)
+            if let box = drawKey(placed, pressed: pressed, look, spacing: geometry.spacing, cr, capDrawn: true) {
+                inked[i] = box
+            }
         }
+        return inked
     }
 
     /// A slot of the strip: no key cap, its word (the best, in the middle, a little
-    /// brighter), a thin line between slots.
-    private func drawSlot(_ slot: Int, _ placed: PlacedKey, pressed: Bool, _ look: PanelAppearance, _ cr: OpaquePointer) {
+    /// brighter), a thin line between slots. Returns where the word's ink lies, nil when a
+    /// cap was drawn (a pressed slot) or the box is unknown.
+    private func drawSlot(_ slot: Int, _ placed: PlacedKey, pressed: Bool, _ look: PanelAppearance, _ cr: OpaquePointer)
+        -> DeviceBox?
+    {
         let f = placed.frame
         let content = look.strip.slots.indices.contains(slot) ? look.strip.slots[slot] : .empty
-        if pressed && content != .empty {
+        let capped = pressed && content != .empty
+        if capped {
             caps.draw(
                 f.insetBy(theme.borderWidth / 2), radius: min(f.width, f.height) * theme.cornerRadius, theme.specialKey,
                 border: theme.borderWidth, theme.border, cr)
@@ -47,7 +66,8 @@ extension PanelRenderer {
             }
         }
         let ink = slot == (look.strip.bestFirst ? 0 : 1) ? theme.label : theme.secondaryLabel
-        drawLabel(content.text, in: f, size: 0.5, ink, cr, transient: true)
+        let box = drawLabel(content.text, in: f, size: 0.5, ink, cr, transient: true)
+        return capped ? nil : box
     }
 
     /// A floating panel's grip: no key cap, a short bar in the middle of the band to take hold of.
@@ -85,21 +105,21 @@ extension PanelRenderer {
     }
 
     /// Draws a key: its cap (unless `capDrawn`: the cell shows it already) and its label,
-    /// icon or picture.
+    /// icon or picture. Returns, for a strip slot drawn without a cap, where its word's ink lies.
+    @discardableResult
     func drawKey(
         _ placed: PlacedKey, pressed: Bool, _ look: PanelAppearance, spacing: Double, _ cr: OpaquePointer,
         capDrawn: Bool = false
-    ) {
-        guard placed.frame.width > 0, placed.frame.height > 0 else { return }
+    ) -> DeviceBox? {
+        guard placed.frame.width > 0, placed.frame.height > 0 else { return nil }
         let f = capFrame(placed.frame, spacing: spacing)
         let key = placed.key
         if case .suggestion(let slot) = key.action {
-            drawSlot(slot, placed, pressed: pressed, look, cr)
-            return
+            return drawSlot(slot, placed, pressed: pressed, look, cr)
         }
         if case .grip = key.action {
             drawGrip(placed.frame, pressed: pressed, cr)
-            return
+            return nil
         }
         let on = Self.isOn(key, look)
         if !capDrawn, let cap = capLook(placed, pressed: pressed, look, spacing: spacing) {
@@ -111,37 +131,38 @@ extension PanelRenderer {
         if pressed { ink = theme.pressedLabel }
         if case .return = key.action, !look.returnLabel.isEmpty {
             drawLabel(look.returnLabel, in: f, size: theme.labelSize * 0.72, ink, cr)
-            return
+            return nil
         }
         if let icon = key.icon {
             Icons.draw(icon, cr, in: f, ink, shift: look.shift)
-            return
+            return nil
         }
         if case .space = key.action {
             if !look.spaceLabel.isEmpty {
                 drawLabel(look.spaceLabel, in: f, size: 0.3, theme.secondaryLabel, cr)
             }
-            return
+            return nil
         }
         if let image = key.image {
-            if drawPicture(image, label: key.label, in: f, ink, cr) { return }
+            if drawPicture(image, label: key.label, in: f, ink, cr) { return nil }
             // A broken picture: the label, or what the key types when it has none.
             if key.label.isEmpty, let text = key.text(shifted: false) {
                 drawLabel(text, in: f, size: theme.labelSize * 0.72, ink, cr)
-                return
+                return nil
             }
         }
         let shown = Self.shownLabel(key, look)
         let size = shown.count <= 1 ? theme.labelSize : theme.labelSize * 0.72
         if case .clipboard(.paste) = key.action {
             drawLabel(shown, in: f, size: theme.labelSize * 0.72, ink, cr, ellipsized: true)
-            return
+            return nil
         }
         drawLabel(shown, in: f, size: size, ink, cr)
         if let hint = key.hint(shifted: shown != key.label) {
             // On a held key the label's own colour: the held key may be as light as the hint.
             drawHint(hint, in: f, pressed ? ink : theme.secondaryLabel, cr)
         }
+        return nil
     }
 
     /// A key's long-press hint in its top right corner, small and in the secondary colour.

@@ -119,10 +119,12 @@ public final class PanelRenderer {
         } else {
             cairo_rectangle(cr, 0, 0, Double(geometry.width), Double(geometry.height))
             fill(cr, theme.background)
+            var inked: [Int: DeviceBox] = [:]
             for (i, key) in geometry.keys.enumerated() {
-                drawKey(key, pressed: look.highlighted.contains(i), look, spacing: geometry.spacing, cr)
+                inked[i] = drawKey(key, pressed: look.highlighted.contains(i), look, spacing: geometry.spacing, cr)
             }
-            canvas.drawn = DrawnPanel(geometry: geometry, theme: theme, looks: indices.map { Self.keyLook($0, geometry, look) })
+            canvas.drawn = DrawnPanel(
+                geometry: geometry, theme: theme, looks: indices.map { Self.keyLook($0, geometry, look) }, inked: inked)
             if !look.trail.isEmpty {
                 canvas.drawn!.trail = look.trail
                 drawTrail(look.trail, over: Self.keys(under: look.trail, geometry), geometry, on: canvas)
@@ -241,22 +243,26 @@ public final class PanelRenderer {
     private static let stripShrink = 0.75
 
     /// `ellipsized`: a label wider than the key keeps its size and loses its end to an
-    /// ellipsis (clipboard items: every item at one size, as phones show them).
+    /// ellipsis (clipboard items: every item at one size, as phones show them). Returns the
+    /// device pixels the label may have painted (`.none` for no label), nil if unknown.
+    @discardableResult
     func drawLabel(
         _ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer,
         alignLeft: Bool = false, transient: Bool = false, ellipsized: Bool = false
-    ) {
-        guard !text.isEmpty else { return }
+    ) -> DeviceBox? {
+        guard !text.isEmpty else { return DeviceBox.none }
         let (label, factor) = fit(text, in: f, size: size, alignLeft: alignLeft, transient: transient, ellipsized: ellipsized)
         cairo_save(cr)
         cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
         let w = label.width * factor
         let h = label.height * factor
         let x = alignLeft ? f.x + f.height * 0.3 : f.x + (f.width - w) / 2
-        cairo_translate(cr, x - label.left * factor, f.y + (f.height - h) / 2)
+        let origin = Point(x: x - label.left * factor, y: f.y + (f.height - h) / 2)
+        cairo_translate(cr, origin.x, origin.y)
         cairo_scale(cr, factor * label.scale, factor * label.scale)
         pango_cairo_show_layout(cr, label.layout)
         cairo_restore(cr)
+        return DeviceBox.ink(of: label, at: origin, factor: factor, cr)
     }
 
     /// The smallest share of its size a label shrinks to before it wraps onto more lines.
