@@ -2,7 +2,7 @@ import TapboardCore
 
 /// What one key looks like as drawn: everything its pixels depend on beyond its place.
 /// Two equal looks in the same geometry draw the same pixels.
-struct KeyLook: Equatable {
+struct KeyLook: Hashable {
     var pressed = false
     var on = false
     var text = ""

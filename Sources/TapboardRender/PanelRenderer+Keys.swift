@@ -23,6 +23,8 @@ extension PanelRenderer {
                     cell: placed.cell, cap: $0.rect, radius: $0.radius, $0.color, border: theme.borderWidth, theme.border,
                     background: theme.background, cr)
             }
+            // A key over a kept cap cell: its label and hint as painted at its last press.
+            let face = slot.map { KeyFace(cell: $0.key, x: $0.x, y: $0.y, index: i, look: Self.keyLook(i, geometry, look)) }
             if slot.map({ !capCells.paint($0, cr) }) ?? true {
                 if let old = clearing[i], let cell = DeviceBox.cell(placed.cell, cr),
                     SolidFill.fill(device: old.intersection(cell), theme.background, cr)
@@ -35,11 +37,26 @@ extension PanelRenderer {
                 if let cap { caps.draw(cap.rect, radius: cap.radius, cap.color, border: theme.borderWidth, theme.border, cr) }
                 if let slot { capCells.keep(slot, from: cr) }
             }
-            if let box = drawKey(placed, pressed: pressed, look, spacing: geometry.spacing, cr, capDrawn: true) {
-                inked[i] = box
+            if let face, keyFaces.paste(face, cr) { continue }
+            let painted = drawKey(placed, pressed: pressed, look, spacing: geometry.spacing, cr, capDrawn: true)
+            if case .suggestion = placed.key.action {
+                if let painted { inked[i] = painted.reduce(DeviceBox.none) { $0.union($1) } }
+            } else if let face, let painted {
+                keyFaces.keep(face, boxes: painted, within: face.cellBox, from: cr)
             }
         }
         return inked
+    }
+
+    /// What a key's label and hint over a kept cap cell follow from (the panel's geometry and
+    /// theme: `keyFaces` is emptied when either changes).
+    struct KeyFace: Hashable {
+        let cell: CapCells.Key
+        let x, y: Int
+        let index: Int
+        let look: KeyLook
+
+        var cellBox: DeviceBox { DeviceBox(x: x, y: y, width: cell.width, height: cell.height) }
     }
 
     /// A slot of the strip: no key cap, its word (the best, in the middle, a little
@@ -105,76 +122,79 @@ extension PanelRenderer {
     }
 
     /// Draws a key: its cap (unless `capDrawn`: the cell shows it already) and its label,
-    /// icon or picture. Returns, for a strip slot drawn without a cap, where its word's ink lies.
+    /// icon or picture. Returns the device pixels its labels may have painted (a strip slot's
+    /// word, a key's label and hint), nil where it painted more or does not know (a cap, an
+    /// icon, a picture, a hint's mark).
     @discardableResult
     func drawKey(
         _ placed: PlacedKey, pressed: Bool, _ look: PanelAppearance, spacing: Double, _ cr: OpaquePointer,
         capDrawn: Bool = false
-    ) -> DeviceBox? {
-        guard placed.frame.width > 0, placed.frame.height > 0 else { return nil }
+    ) -> [DeviceBox]? {
+        guard placed.frame.width > 0, placed.frame.height > 0 else { return [] }
         let f = capFrame(placed.frame, spacing: spacing)
         let key = placed.key
         if case .suggestion(let slot) = key.action {
-            return drawSlot(slot, placed, pressed: pressed, look, cr)
+            return drawSlot(slot, placed, pressed: pressed, look, cr).map { [$0] }
         }
         if case .grip = key.action {
             drawGrip(placed.frame, pressed: pressed, cr)
             return nil
         }
         let on = Self.isOn(key, look)
+        var capPainted = false
         if !capDrawn, let cap = capLook(placed, pressed: pressed, look, spacing: spacing) {
             caps.draw(cap.rect, radius: cap.radius, cap.color, border: theme.borderWidth, theme.border, cr)
+            capPainted = true
+        }
+        func labels(_ boxes: DeviceBox?...) -> [DeviceBox]? {
+            capPainted || boxes.contains(nil) ? nil : boxes.compactMap { $0 }
         }
 
         var ink = on && !pressed ? theme.background : theme.label
         if case .return = key.action { ink = theme.accentLabel }
         if pressed { ink = theme.pressedLabel }
         if case .return = key.action, !look.returnLabel.isEmpty {
-            drawLabel(look.returnLabel, in: f, size: theme.labelSize * 0.72, ink, cr)
-            return nil
+            return labels(drawLabel(look.returnLabel, in: f, size: theme.labelSize * 0.72, ink, cr))
         }
         if let icon = key.icon {
             Icons.draw(icon, cr, in: f, ink, shift: look.shift)
             return nil
         }
         if case .space = key.action {
-            if !look.spaceLabel.isEmpty {
-                drawLabel(look.spaceLabel, in: f, size: 0.3, theme.secondaryLabel, cr)
-            }
-            return nil
+            return labels(drawLabel(look.spaceLabel, in: f, size: 0.3, theme.secondaryLabel, cr))
         }
         if let image = key.image {
             if drawPicture(image, label: key.label, in: f, ink, cr) { return nil }
             // A broken picture: the label, or what the key types when it has none.
             if key.label.isEmpty, let text = key.text(shifted: false) {
-                drawLabel(text, in: f, size: theme.labelSize * 0.72, ink, cr)
-                return nil
+                return labels(drawLabel(text, in: f, size: theme.labelSize * 0.72, ink, cr))
             }
         }
         let shown = Self.shownLabel(key, look)
         let size = shown.count <= 1 ? theme.labelSize : theme.labelSize * 0.72
         if case .clipboard(.paste) = key.action {
-            drawLabel(shown, in: f, size: theme.labelSize * 0.72, ink, cr, ellipsized: true)
-            return nil
+            return labels(drawLabel(shown, in: f, size: theme.labelSize * 0.72, ink, cr, ellipsized: true))
         }
-        drawLabel(shown, in: f, size: size, ink, cr)
+        let label = drawLabel(shown, in: f, size: size, ink, cr)
         if let hint = key.hint(shifted: shown != key.label) {
             // On a held key the label's own colour: the held key may be as light as the hint.
-            drawHint(hint, in: f, pressed ? ink : theme.secondaryLabel, cr)
+            return labels(label, drawHint(hint, in: f, pressed ? ink : theme.secondaryLabel, cr))
         }
-        return nil
+        return labels(label)
     }
 
     /// A key's long-press hint in its top right corner, small and in the secondary colour.
-    private func drawHint(_ hint: KeyHint, in f: Rect, _ color: Color, _ cr: OpaquePointer) {
+    /// Returns where a text hint may have painted; nil for a mark.
+    private func drawHint(_ hint: KeyHint, in f: Rect, _ color: Color, _ cr: OpaquePointer) -> DeviceBox? {
         let corner = Self.hintCorner(f)
         switch hint {
         case .text(let text):
-            drawLabel(text, in: corner, size: Self.hintSize, color, cr)
+            return drawLabel(text, in: corner, size: Self.hintSize, color, cr)
         case .mark:
             cairo_new_sub_path(cr)
             cairo_arc(cr, corner.center.x, corner.center.y, max(corner.width * 0.1, 1.5), 0, 2 * Double.pi)
             fill(cr, color)
+            return nil
         }
     }
 

@@ -38,6 +38,8 @@ public final class PanelRenderer {
             if theme.fontFamily != oldValue.fontFamily { labels = LabelCache(family: theme.fontFamily) }
             popupBodies.removeAll()
             capCells.removeAll()
+            keyFaces.removeAll()
+            bubbleFaces.removeAll()
             preparedBubbles.removeAll()
         }
     }
@@ -52,6 +54,14 @@ public final class PanelRenderer {
     let popupBodies = PopupBodies()
     /// Key cells with their caps as pixels, copied rather than drawn again.
     let capCells = CapCells()
+    /// Keys' labels and hints over kept cap cells, pasted rather than painted again: a few
+    /// KiB a key at scale 1 (some 150 KiB for a keyboard's keys pressed), four times that at
+    /// scale 2, where the keys pressed longest ago make room.
+    let keyFaces = KeptPaint<KeyFace>(budget: 384 * 1024)
+    /// Bubbles' labels over kept bodies, likewise (5-10 KiB a letter at scale 1).
+    let bubbleFaces = KeptPaint<BubbleFace>(budget: 384 * 1024)
+    /// The geometry `keyFaces` were kept in.
+    private var facesGeometry: PanelGeometry?
     /// Told, with a line for the user, once for each key picture that cannot be shown.
     public var onImageProblem: ((String) -> Void)? {
         get { images.onProblem }
@@ -80,6 +90,10 @@ public final class PanelRenderer {
     ) -> [Int]? {
         let cr = canvas.cr
         labels.prepare(for: cr, scale: canvas.scale)
+        if facesGeometry != geometry {
+            keyFaces.removeAll()
+            facesGeometry = geometry
+        }
         let indices = geometry.keys.indices
         // Ordinary typing: no trail anywhere, nothing more to do for one.
         let trails = !look.trail.isEmpty || canvas.drawn?.trail.isEmpty == false || shown?.trail.isEmpty == false
@@ -121,7 +135,10 @@ public final class PanelRenderer {
             fill(cr, theme.background)
             var inked: [Int: DeviceBox] = [:]
             for (i, key) in geometry.keys.enumerated() {
-                inked[i] = drawKey(key, pressed: look.highlighted.contains(i), look, spacing: geometry.spacing, cr)
+                let painted = drawKey(key, pressed: look.highlighted.contains(i), look, spacing: geometry.spacing, cr)
+                if case .suggestion = key.key.action, let painted {
+                    inked[i] = painted.reduce(DeviceBox.none) { $0.union($1) }
+                }
             }
             canvas.drawn = DrawnPanel(
                 geometry: geometry, theme: theme, looks: indices.map { Self.keyLook($0, geometry, look) }, inked: inked)
@@ -156,6 +173,16 @@ public final class PanelRenderer {
             if let kept { popupBodies.keep(kept, from: canvas) }
         }
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        // A bubble over a kept body: its label as painted before.
+        let face = kept.flatMap { body in
+            popup.kind == .preview && popup.selected == nil ? BubbleFace(body, popup) : nil
+        }
+        if let face, bubbleFaces.paste(face, cr) {
+            cairo_restore(cr)
+            canvas.flush()
+            return
+        }
+        var painted: [DeviceBox]? = []
         for (i, item) in popup.itemFrames.enumerated() {
             let selected = popup.selected == i
             if selected {
@@ -169,11 +196,30 @@ public final class PanelRenderer {
             case .alternates:
                 drawLabel(label, in: item, size: label.count <= 1 ? theme.labelSize : theme.labelSize * 0.72, ink, cr)
             case .preview:
-                drawLabel(label, in: item, size: Self.previewSize(label), ink, cr)
+                let box = drawLabel(label, in: item, size: Self.previewSize(label), ink, cr)
+                painted = box.flatMap { b in painted.map { $0 + [b] } }
             }
+        }
+        if let face, let painted {
+            let whole = DeviceBox(x: 0, y: 0, width: canvas.pixelWidth, height: canvas.pixelHeight)
+            bubbleFaces.keep(face, boxes: painted, within: whole, from: cr)
         }
         cairo_restore(cr)
         canvas.flush()
+    }
+
+    /// What a bubble's label over a kept body follows from (the theme: emptied on a change).
+    struct BubbleFace: Hashable {
+        let body: PopupBodies.Key
+        let labels: [String]
+        /// Bit patterns of the bubble's frame and its items' (where the labels go).
+        let frames: [UInt64]
+
+        init(_ body: PopupBodies.Key, _ popup: Popup) {
+            self.body = body
+            labels = popup.labels
+            frames = ([popup.frame] + popup.itemFrames).flatMap { [$0.x, $0.y, $0.width, $0.height] }.map(\.bitPattern)
+        }
     }
 
     private static func previewSize(_ label: String) -> Double { label.count <= 1 ? 0.6 : 0.4 }
