@@ -23,8 +23,11 @@ extension PanelRenderer {
                     cell: placed.cell, cap: $0.rect, radius: $0.radius, $0.color, border: theme.borderWidth, theme.border,
                     background: theme.background, cr)
             }
-            // A key over a kept cap cell: its label and hint as painted at its last press.
-            let face = slot.map { KeyFace(cell: $0.key, x: $0.x, y: $0.y, index: i, look: Self.keyLook(i, geometry, look)) }
+            // A pressed key over a kept cap cell: its label and hint as painted at its last press
+            // (a released key is mostly copied from the other buffer).
+            let face = slot.flatMap { s in
+                pressed ? KeyFace(cell: s.key, x: s.x, y: s.y, index: i, look: Self.keyLook(i, geometry, look)) : nil
+            }
             if slot.map({ !capCells.paint($0, cr) }) ?? true {
                 if let old = clearing[i], let cell = DeviceBox.cell(placed.cell, cr),
                     SolidFill.fill(device: old.intersection(cell), theme.background, cr)

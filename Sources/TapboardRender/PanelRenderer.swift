@@ -54,12 +54,12 @@ public final class PanelRenderer {
     let popupBodies = PopupBodies()
     /// Key cells with their caps as pixels, copied rather than drawn again.
     let capCells = CapCells()
-    /// Keys' labels and hints over kept cap cells, pasted rather than painted again: a few
-    /// KiB a key at scale 1 (some 150 KiB for a keyboard's keys pressed), four times that at
+    /// Pressed keys' labels and hints over kept cap cells, pasted rather than painted again:
+    /// 1-5 KiB a key at scale 1 (some 100 KiB for a keyboard's letters), four times that at
     /// scale 2, where the keys pressed longest ago make room.
-    let keyFaces = KeptPaint<KeyFace>(budget: 384 * 1024)
-    /// Bubbles' labels over kept bodies, likewise (5-10 KiB a letter at scale 1).
-    let bubbleFaces = KeptPaint<BubbleFace>(budget: 384 * 1024)
+    let keyFaces = KeptPaint<KeyFace>(budget: 128 * 1024)
+    /// Shown bubbles' labels over kept bodies, likewise (5-10 KiB a letter at scale 1).
+    let bubbleFaces = KeptPaint<BubbleFace>(budget: 320 * 1024)
     /// The geometry `keyFaces` were kept in.
     private var facesGeometry: PanelGeometry?
     /// Told, with a line for the user, once for each key picture that cannot be shown.
@@ -153,7 +153,11 @@ public final class PanelRenderer {
     }
 
     /// Draws a popup on a canvas the size of `popup.frame`.
-    public func draw(_ popup: Popup, on canvas: Canvas) {
+    public func draw(_ popup: Popup, on canvas: Canvas) { draw(popup, on: canvas, keepingLabels: true) }
+
+    /// `keepingLabels`: a bubble over a kept body keeps its label's pixels (not for bubbles drawn
+    /// ahead: only those shown take memory).
+    private func draw(_ popup: Popup, on canvas: Canvas, keepingLabels: Bool) {
         let cr = canvas.cr
         labels.prepare(for: cr, scale: canvas.scale)
         cairo_save(cr)
@@ -200,7 +204,7 @@ public final class PanelRenderer {
                 painted = box.flatMap { b in painted.map { $0 + [b] } }
             }
         }
-        if let face, let painted {
+        if keepingLabels, let face, let painted {
             let whole = DeviceBox(x: 0, y: 0, width: canvas.pixelWidth, height: canvas.pixelHeight)
             bubbleFaces.keep(face, boxes: painted, within: whole, from: cr)
         }
@@ -272,7 +276,7 @@ public final class PanelRenderer {
             if scratch?.pixelWidth != width || scratch?.pixelHeight != height {
                 scratch = Canvas(width: width, height: height, scale: scale)
             }
-            if let scratch { draw(popup, on: scratch) }
+            if let scratch { draw(popup, on: scratch, keepingLabels: false) }
         }
     }
 
