@@ -2,7 +2,7 @@ import TapboardCore
 
 /// What one key looks like as drawn: everything its pixels depend on beyond its place.
 /// Two equal looks in the same geometry draw the same pixels.
-struct KeyLook: Equatable {
+struct KeyLook: Hashable {
     var pressed = false
     var on = false
     var text = ""
@@ -16,6 +16,9 @@ struct DrawnPanel {
     var looks: [KeyLook]
     /// The stroke's trail drawn over the keys, empty for none.
     var trail: [Point] = []
+    /// Strip slots drawn without a cap, by key: where their word's ink lies (the rest of the
+    /// cell is the background and the line). A slot not here is unknown.
+    var inked: [Int: DeviceBox] = [:]
 }
 
 extension PanelRenderer {

@@ -13,6 +13,8 @@ final class LabelCache {
         let scale: Double
         /// Where the ink's box starts right of the layout's origin (wrapped, centred lines), as drawn.
         var left = 0.0
+        /// The glyphs' ink from the layout's origin, as drawn.
+        var ink = Rect(x: 0, y: 0, width: 0, height: 0)
     }
 
     /// The one font size every label is shaped at (then drawn scaled): each size Pango
@@ -69,9 +71,11 @@ final class LabelCache {
             let gone = transient ? transients.insert(shaped, for: key) : entries.insert(shaped, for: key)
             if let gone { Self.free(gone) }
         }
+        let ink = shaped.ink
         return Entry(
             layout: shaped.layout, width: shaped.width * scale, height: shaped.height * scale, scale: scale,
-            left: shaped.left * scale)
+            left: shaped.left * scale,
+            ink: Rect(x: ink.x * scale, y: ink.y * scale, width: ink.width * scale, height: ink.height * scale))
     }
 
     /// A label as the caches find it (its width, if any, in Pango units at `shapedPixels`). Its hash is
@@ -124,11 +128,15 @@ final class LabelCache {
                 pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_MIDDLE)
             }
         }
+        var ink = PangoRectangle()
         var logical = PangoRectangle()
-        pango_layout_get_extents(layout, nil, &logical)
+        pango_layout_get_extents(layout, &ink, &logical)
         let unit = Double(PANGO_SCALE)
         return Entry(
             layout: layout, width: Double(logical.width) / unit, height: Double(logical.height) / unit, scale: 1,
-            left: Double(logical.x) / unit)
+            left: Double(logical.x) / unit,
+            ink: Rect(
+                x: Double(ink.x) / unit, y: Double(ink.y) / unit, width: Double(ink.width) / unit,
+                height: Double(ink.height) / unit))
     }
 }

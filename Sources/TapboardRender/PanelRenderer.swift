@@ -38,6 +38,8 @@ public final class PanelRenderer {
             if theme.fontFamily != oldValue.fontFamily { labels = LabelCache(family: theme.fontFamily) }
             popupBodies.removeAll()
             capCells.removeAll()
+            keyFaces.removeAll()
+            bubbleFaces.removeAll()
             preparedBubbles.removeAll()
         }
     }
@@ -52,6 +54,14 @@ public final class PanelRenderer {
     let popupBodies = PopupBodies()
     /// Key cells with their caps as pixels, copied rather than drawn again.
     let capCells = CapCells()
+    /// Pressed keys' labels and hints over kept cap cells, pasted rather than painted again:
+    /// 1-5 KiB a key at scale 1 (some 100 KiB for a keyboard's letters), four times that at
+    /// scale 2, where the keys pressed longest ago make room.
+    let keyFaces = KeptPaint<KeyFace>(budget: 128 * 1024)
+    /// Shown bubbles' labels over kept bodies, likewise (5-10 KiB a letter at scale 1).
+    let bubbleFaces = KeptPaint<BubbleFace>(budget: 320 * 1024)
+    /// The geometry `keyFaces` were kept in.
+    private var facesGeometry: PanelGeometry?
     /// Told, with a line for the user, once for each key picture that cannot be shown.
     public var onImageProblem: ((String) -> Void)? {
         get { images.onProblem }
@@ -80,6 +90,10 @@ public final class PanelRenderer {
     ) -> [Int]? {
         let cr = canvas.cr
         labels.prepare(for: cr, scale: canvas.scale)
+        if facesGeometry != geometry {
+            keyFaces.removeAll()
+            facesGeometry = geometry
+        }
         let indices = geometry.keys.indices
         // Ordinary typing: no trail anywhere, nothing more to do for one.
         let trails = !look.trail.isEmpty || canvas.drawn?.trail.isEmpty == false || shown?.trail.isEmpty == false
@@ -119,10 +133,15 @@ public final class PanelRenderer {
         } else {
             cairo_rectangle(cr, 0, 0, Double(geometry.width), Double(geometry.height))
             fill(cr, theme.background)
+            var inked: [Int: DeviceBox] = [:]
             for (i, key) in geometry.keys.enumerated() {
-                drawKey(key, pressed: look.highlighted.contains(i), look, spacing: geometry.spacing, cr)
+                let painted = drawKey(key, pressed: look.highlighted.contains(i), look, spacing: geometry.spacing, cr)
+                if case .suggestion = key.key.action, let painted {
+                    inked[i] = painted.reduce(DeviceBox.none) { $0.union($1) }
+                }
             }
-            canvas.drawn = DrawnPanel(geometry: geometry, theme: theme, looks: indices.map { Self.keyLook($0, geometry, look) })
+            canvas.drawn = DrawnPanel(
+                geometry: geometry, theme: theme, looks: indices.map { Self.keyLook($0, geometry, look) }, inked: inked)
             if !look.trail.isEmpty {
                 canvas.drawn!.trail = look.trail
                 drawTrail(look.trail, over: Self.keys(under: look.trail, geometry), geometry, on: canvas)
@@ -134,7 +153,11 @@ public final class PanelRenderer {
     }
 
     /// Draws a popup on a canvas the size of `popup.frame`.
-    public func draw(_ popup: Popup, on canvas: Canvas) {
+    public func draw(_ popup: Popup, on canvas: Canvas) { draw(popup, on: canvas, keepingLabels: true) }
+
+    /// `keepingLabels`: a bubble over a kept body keeps its label's pixels (not for bubbles drawn
+    /// ahead: only those shown take memory).
+    private func draw(_ popup: Popup, on canvas: Canvas, keepingLabels: Bool) {
         let cr = canvas.cr
         labels.prepare(for: cr, scale: canvas.scale)
         cairo_save(cr)
@@ -154,6 +177,16 @@ public final class PanelRenderer {
             if let kept { popupBodies.keep(kept, from: canvas) }
         }
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        // A bubble over a kept body: its label as painted before.
+        let face = kept.flatMap { body in
+            popup.kind == .preview && popup.selected == nil ? BubbleFace(body, popup) : nil
+        }
+        if let face, bubbleFaces.paste(face, cr) {
+            cairo_restore(cr)
+            canvas.flush()
+            return
+        }
+        var painted: [DeviceBox]? = []
         for (i, item) in popup.itemFrames.enumerated() {
             let selected = popup.selected == i
             if selected {
@@ -167,11 +200,30 @@ public final class PanelRenderer {
             case .alternates:
                 drawLabel(label, in: item, size: label.count <= 1 ? theme.labelSize : theme.labelSize * 0.72, ink, cr)
             case .preview:
-                drawLabel(label, in: item, size: Self.previewSize(label), ink, cr)
+                let box = drawLabel(label, in: item, size: Self.previewSize(label), ink, cr)
+                painted = box.flatMap { b in painted.map { $0 + [b] } }
             }
+        }
+        if keepingLabels, let face, let painted {
+            let whole = DeviceBox(x: 0, y: 0, width: canvas.pixelWidth, height: canvas.pixelHeight)
+            bubbleFaces.keep(face, boxes: painted, within: whole, from: cr)
         }
         cairo_restore(cr)
         canvas.flush()
+    }
+
+    /// What a bubble's label over a kept body follows from (the theme: emptied on a change).
+    struct BubbleFace: Hashable {
+        let body: PopupBodies.Key
+        let labels: [String]
+        /// Bit patterns of the bubble's frame and its items' (where the labels go).
+        let frames: [UInt64]
+
+        init(_ body: PopupBodies.Key, _ popup: Popup) {
+            self.body = body
+            labels = popup.labels
+            frames = ([popup.frame] + popup.itemFrames).flatMap { [$0.x, $0.y, $0.width, $0.height] }.map(\.bitPattern)
+        }
     }
 
     private static func previewSize(_ label: String) -> Double { label.count <= 1 ? 0.6 : 0.4 }
@@ -224,7 +276,7 @@ public final class PanelRenderer {
             if scratch?.pixelWidth != width || scratch?.pixelHeight != height {
                 scratch = Canvas(width: width, height: height, scale: scale)
             }
-            if let scratch { draw(popup, on: scratch) }
+            if let scratch { draw(popup, on: scratch, keepingLabels: false) }
         }
     }
 
@@ -241,22 +293,26 @@ public final class PanelRenderer {
     private static let stripShrink = 0.75
 
     /// `ellipsized`: a label wider than the key keeps its size and loses its end to an
-    /// ellipsis (clipboard items: every item at one size, as phones show them).
+    /// ellipsis (clipboard items: every item at one size, as phones show them). Returns the
+    /// device pixels the label may have painted (`.none` for no label), nil if unknown.
+    @discardableResult
     func drawLabel(
         _ text: String, in f: Rect, size: Double, _ color: Color, _ cr: OpaquePointer,
         alignLeft: Bool = false, transient: Bool = false, ellipsized: Bool = false
-    ) {
-        guard !text.isEmpty else { return }
+    ) -> DeviceBox? {
+        guard !text.isEmpty else { return DeviceBox.none }
         let (label, factor) = fit(text, in: f, size: size, alignLeft: alignLeft, transient: transient, ellipsized: ellipsized)
         cairo_save(cr)
         cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
         let w = label.width * factor
         let h = label.height * factor
         let x = alignLeft ? f.x + f.height * 0.3 : f.x + (f.width - w) / 2
-        cairo_translate(cr, x - label.left * factor, f.y + (f.height - h) / 2)
+        let origin = Point(x: x - label.left * factor, y: f.y + (f.height - h) / 2)
+        cairo_translate(cr, origin.x, origin.y)
         cairo_scale(cr, factor * label.scale, factor * label.scale)
         pango_cairo_show_layout(cr, label.layout)
         cairo_restore(cr)
+        return DeviceBox.ink(of: label, at: origin, factor: factor, cr)
     }
 
     /// The smallest share of its size a label shrinks to before it wraps onto more lines.

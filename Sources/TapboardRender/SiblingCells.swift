@@ -8,23 +8,33 @@ import TapboardCore
 extension PanelRenderer {
     /// Draws `keys` as they look under `look`. `before` is what the canvas showed of each of
     /// `keys`, in their order (nil: unknown); `sibling`, if given, is another canvas of the
-    /// same size whose recorded looks say which of its cells can be copied.
+    /// same size whose recorded looks say which of its cells can be copied. A strip slot
+    /// whose word's ink both canvases know is copied, or cleared, only where the words lie.
     func drawKeys(
         _ keys: [Int], _ geometry: PanelGeometry, _ look: PanelAppearance, on canvas: Canvas,
         before: [KeyLook]?, beside sibling: Canvas?
     ) {
         let source = sibling.flatMap { Self.copyable($0, for: canvas, geometry, theme) }
+        // The canvas's record of its slots' ink holds while it describes the pixels (`before`).
+        let known = before == nil ? [:] : canvas.drawn?.inked ?? [:]
         var drawn: [Int] = []
+        var clearing: [Int: DeviceBox] = [:]
+        var inked = known
         for (n, i) in keys.enumerated() {
             let want = Self.keyLook(i, geometry, look)
             if before?[n] == want { continue }
             if let source, source.looks[i] == want, let sibling {
-                copyCell(i, geometry, from: sibling, to: canvas)
+                let words = known[i].flatMap { old in source.inked[i].map { old.union($0) } }
+                copyCell(i, geometry, from: sibling, to: canvas, within: words)
+                inked[i] = source.inked[i]
             } else {
                 drawn.append(i)
+                clearing[i] = known[i]
+                inked[i] = nil
             }
         }
-        drawKeys(drawn, geometry, look, canvas.cr)
+        inked.merge(drawKeys(drawn, geometry, look, canvas.cr, clearing: clearing)) { $1 }
+        if before != nil { canvas.drawn?.inked = inked }
     }
 
     /// The sibling's record, if its cells can stand in for this canvas's: the same panel,
@@ -39,16 +49,23 @@ extension PanelRenderer {
         return record
     }
 
-    /// Copies key `i`'s cell, in whole device pixels, from `sibling` onto `canvas`.
-    private func copyCell(_ i: Int, _ geometry: PanelGeometry, from sibling: Canvas, to canvas: Canvas) {
+    /// Copies key `i`'s cell, in whole device pixels, from `sibling` onto `canvas`; only the
+    /// part of it `within` (device pixels) where given: the two cells are the same elsewhere.
+    private func copyCell(
+        _ i: Int, _ geometry: PanelGeometry, from sibling: Canvas, to canvas: Canvas, within: DeviceBox? = nil
+    ) {
         let cr = canvas.cr
         let s = Double(canvas.scale)
         let c = Self.pixelCell(geometry.keys[i].cell, scale: canvas.scale)
         let x = Int((c.x * s).rounded())
         let y = Int((c.y * s).rounded())
-        if PixelCopy.copy(
-            from: sibling.surface, x: x, y: y, to: canvas.surface, x: x, y: y, width: Int((c.maxX * s).rounded()) - x,
-            height: Int((c.maxY * s).rounded()) - y)
+        var cell = DeviceBox(x: x, y: y, width: Int((c.maxX * s).rounded()) - x, height: Int((c.maxY * s).rounded()) - y)
+        // A cell off whole pixels shares its edges' pixels with its neighbours: copied whole.
+        if let within, DeviceBox.cell(geometry.keys[i].cell, cr) != nil { cell = cell.intersection(within) }
+        if cell.isEmpty
+            || PixelCopy.copy(
+                from: sibling.surface, x: cell.x, y: cell.y, to: canvas.surface, x: cell.x, y: cell.y, width: cell.width,
+                height: cell.height)
         {
             return
         }

@@ -11,9 +11,6 @@ enum SolidFill {
     /// is not on whole device pixels, a clip is narrower than the image, or `cr` draws into
     /// a group or other than an ARGB32 image.
     static func fill(_ rect: Rect, _ color: Color, _ cr: OpaquePointer) -> Bool {
-        guard let pixel = pixel(color), let target = PixelCopy.unclippedTarget(of: cr),
-            cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
-        else { return false }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         guard m.xy == 0, m.yx == 0, m.xx > 0, m.yy > 0 else { return false }
@@ -24,13 +21,22 @@ enum SolidFill {
         guard let x0 = whole(m.xx * rect.x + m.x0), let y0 = whole(m.yy * rect.y + m.y0),
             let x1 = whole(m.xx * rect.maxX + m.x0), let y1 = whole(m.yy * rect.maxY + m.y0)
         else { return false }
+        // Cairo fills a rectangle of negative size from its other corner.
+        let box = DeviceBox(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
+        return fill(device: box, color, cr)
+    }
+
+    /// Fills `box` (device pixels) with `color` as `fill(_:_:_:)` does a rectangle on them.
+    static func fill(device box: DeviceBox, _ color: Color, _ cr: OpaquePointer) -> Bool {
+        guard let pixel = pixel(color), let target = PixelCopy.unclippedTarget(of: cr),
+            cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
+        else { return false }
         cairo_surface_flush(target)
         guard let data = cairo_image_surface_get_data(target) else { return false }
-        // Cairo fills a rectangle of negative size from its other corner.
-        let x = max(min(x0, x1), 0)
-        let y = max(min(y0, y1), 0)
-        let w = min(max(x0, x1), Int(cairo_image_surface_get_width(target))) - x
-        let h = min(max(y0, y1), Int(cairo_image_surface_get_height(target))) - y
+        let x = max(box.x, 0)
+        let y = max(box.y, 0)
+        let w = min(box.x + box.width, Int(cairo_image_surface_get_width(target))) - x
+        let h = min(box.y + box.height, Int(cairo_image_surface_get_height(target))) - y
         guard w > 0, h > 0 else { return true }
         let stride = Int(cairo_image_surface_get_stride(target))
         // The first row pixel by pixel, the others copied from it (memcpy is the faster loop).

@@ -74,6 +74,8 @@ extension PanelRenderer {
     func drawKeys(_ keys: [Int], withTrail look: PanelAppearance, _ geometry: PanelGeometry, on canvas: Canvas) -> [Int] {
         let cr = canvas.cr
         let known = canvas.drawn?.geometry == geometry && canvas.drawn?.theme == theme
+        // Cells are filled and drawn over here without a record of their words' ink.
+        canvas.drawn?.inked = [:]
         let under = Self.keys(under: look.trail, geometry)
         let redrawn = under.union(Self.keys(under: known ? canvas.drawn!.trail : [], geometry))
         drawKeys(keys.filter { !redrawn.contains($0) }, geometry, look, cr)

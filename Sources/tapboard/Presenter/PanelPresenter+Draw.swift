@@ -19,6 +19,7 @@ extension PanelPresenter {
     func drawIfNeeded() {
         guard needsDraw, let p = panel, p.isConfigured, let scene = scene(), let pool else { return }
         let g = scene.geometry
+        let scale = scale  // the output looked up once, not at each use
         // Both buffers held by the compositor: a release event will bring us back here.
         guard let buffer = pool.next(width: g.width * scale, height: g.height * scale, scale: scale),
             let canvas = buffer.canvas

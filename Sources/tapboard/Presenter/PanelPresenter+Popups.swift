@@ -14,6 +14,7 @@ extension PanelPresenter {
 
     func drawBubble(_ bubble: Popup, in b: KeyBubble) {
         let f = bubble.frame
+        let scale = scale  // the output looked up once, not at each use
         if previewPool == nil, let shm = display.shm { previewPool = BufferPool(shm: shm, sizes: 3) }
         guard let buffer = previewPool?.next(width: Int(f.width) * scale, height: Int(f.height) * scale, scale: scale),
             let canvas = buffer.canvas
