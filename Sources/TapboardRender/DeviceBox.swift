@@ -58,8 +58,16 @@ struct DeviceBox: Equatable {
     }
 
     /// `cell` (user space of `cr`) in device pixels; nil unless it lies on whole ones under a
-    /// scale and a translation.
+    /// scale and a translation, or is empty.
     static func cell(_ cell: Rect, _ cr: OpaquePointer) -> DeviceBox? {
+        guard cell.width > 0, cell.height > 0, let box = onWholePixels(cell, cr), !box.isEmpty else { return nil }
+        return box
+    }
+
+    /// `rect` (user space of `cr`) in device pixels, a negative size taken from the other
+    /// corner as Cairo fills it; nil unless the transform is a scale and a translation and
+    /// `rect`'s corners lie on whole device pixels.
+    static func onWholePixels(_ rect: Rect, _ cr: OpaquePointer) -> DeviceBox? {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         guard m.xy == 0, m.yx == 0, m.xx > 0, m.yy > 0 else { return nil }
@@ -67,9 +75,9 @@ struct DeviceBox: Equatable {
             let r = v.rounded()
             return abs(v - r) < 1e-6 ? Int(r) : nil
         }
-        guard let x0 = whole(m.xx * cell.x + m.x0), let y0 = whole(m.yy * cell.y + m.y0),
-            let x1 = whole(m.xx * cell.maxX + m.x0), let y1 = whole(m.yy * cell.maxY + m.y0), x1 > x0, y1 > y0
+        guard let x0 = whole(m.xx * rect.x + m.x0), let y0 = whole(m.yy * rect.y + m.y0),
+            let x1 = whole(m.xx * rect.maxX + m.x0), let y1 = whole(m.yy * rect.maxY + m.y0)
         else { return nil }
-        return DeviceBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return DeviceBox(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
     }
 }

@@ -11,18 +11,7 @@ enum SolidFill {
     /// is not on whole device pixels, a clip is narrower than the image, or `cr` draws into
     /// a group or other than an ARGB32 image.
     static func fill(_ rect: Rect, _ color: Color, _ cr: OpaquePointer) -> Bool {
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
-        guard m.xy == 0, m.yx == 0, m.xx > 0, m.yy > 0 else { return false }
-        func whole(_ v: Double) -> Int? {
-            let r = v.rounded()
-            return abs(v - r) < 1e-6 ? Int(r) : nil
-        }
-        guard let x0 = whole(m.xx * rect.x + m.x0), let y0 = whole(m.yy * rect.y + m.y0),
-            let x1 = whole(m.xx * rect.maxX + m.x0), let y1 = whole(m.yy * rect.maxY + m.y0)
-        else { return false }
-        // Cairo fills a rectangle of negative size from its other corner.
-        let box = DeviceBox(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
+        guard let box = DeviceBox.onWholePixels(rect, cr) else { return false }
         return fill(device: box, color, cr)
     }
 
