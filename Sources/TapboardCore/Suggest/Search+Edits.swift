@@ -85,66 +85,86 @@ extension Search {
     /// Adds the words one typing error away: one walk over the dictionary; for an unknown
     /// typed word, one over the spell checker's words for keys the dictionary lacks; the
     /// learned words the dictionary lacks. Each walk leaves out the edits the memo has dead
-    /// in its source, and notes there those it finds dead.
+    /// in its source, and notes there those it finds dead. A short key's walks are kept
+    /// (`EditWalks`) for the next word beginning with it.
     mutating func addEdits() {
         let typedKey = Array(key.utf8)
         let spelled = spellWords != nil
         let sourcesDead = memo.editsAllDead(spelled: spelled)
         if sourcesDead && s.learnedWords.isEmpty { return }
+        let kept = sourcesDead ? nil : s.editWalks.found(typedKey, spelled: spelled)
+        if let kept, s.learnedWords.isEmpty {
+            addFound(kept)
+            return
+        }
         let edits = typingEdits()
-        if !sourcesDead { walkSources(typedKey, edits) }
+        if !sourcesDead {
+            let found = kept ?? walkSources(typedKey, edits)
+            if kept == nil { s.editWalks.keep(found, typedKey, spelled: spelled) }
+            addFound(found)
+        }
         addLearned(typedKey, edits)
     }
 
-    /// The dictionary's words one edit away, and the spell checker's where the dictionary
-    /// has none under a key; notes in the memo the edits found dead.
-    private mutating func walkSources(_ typedKey: [UInt8], _ edits: TypingEdits) {
+    /// What the walks over the dictionary, and over the spell checker's words where the
+    /// dictionary has no key, find one edit away; the edits each finds dead (the memo's dead
+    /// ones among them: it leaves them out).
+    private func walkSources(_ typedKey: [UInt8], _ edits: TypingEdits) -> EditWalks.Found {
+        let memo = memo
         var guide = EditGuide(typed: typedKey, edits: edits) { e in
-            edits.spot(of: e).map { !self.memo.isDead($0, inSpellWords: false) } ?? true
+            edits.spot(of: e).map { !memo.isDead($0, inSpellWords: false) } ?? true
         }
         // The keys found in the dictionary (only asked when the spell checker's words are walked).
         var listed: Set<[UInt8]> = []
         let spelled = spellWords != nil
         // With each word, whether it is its key: then its own lower case, where keys are the
         // words lower-cased (not where they fold the Turkish I).
-        var hits: [(word: String, frequency: UInt8, cost: Double, isKey: Bool)] = []
+        var found = EditWalks.Found(hits: [], spellHits: [], dead: [], deadInSpellWords: [], typedReach: 0, anyBegun: false)
         let keysLowerCase = !Lexicon.foldsTurkishI(s.source.language)
         s.source.walk(&guide) { k, word, f, cost in
-            hits.append((String(decoding: word, as: UTF8.self), f, cost, keysLowerCase && word.elementsEqual(k)))
+            found.hits.append((String(decoding: word, as: UTF8.self), f, cost, keysLowerCase && word.elementsEqual(k)))
             if spelled { listed.insert(Array(k)) }
         }
-        noteDead(guide, edits, inSpellWords: false)
-        var reach = guide.typedReach
-        var anyBegun = guide.anyBegun
-        found.reserveCapacity(found.count + hits.count)
-        let (model, pairsAfter) = (model, pairsAfter)
-        for (word, f, cost, isKey) in hits {
-            let score = Search.prior(word, f, lowercased: isKey ? word : word.lowercased(), model: model, pairsAfter: pairsAfter)
-            add(word, score - cost, edited: true)
-        }
+        // A walk kept for other words notes what this word's memo knew too.
+        let keeps = typedKey.count <= EditWalks.longestKept
+        found.dead = Search.deadSpots(guide, edits, memo: memo, inSpellWords: false, left: keeps)
+        found.typedReach = guide.typedReach
+        found.anyBegun = guide.anyBegun
         if let spellWords {
             // Words the dictionary lacks, of the checker's class.
             var spellGuide = EditGuide(typed: typedKey, edits: edits) { e in
-                e.spelled && edits.spot(of: e).map { !self.memo.isDead($0, inSpellWords: true) } ?? true
+                e.spelled && edits.spot(of: e).map { !memo.isDead($0, inSpellWords: true) } ?? true
             }
-            var known: [(word: String, cost: Double)] = []
             spellWords.walk(&spellGuide) { k, word, _, cost in
-                if !listed.contains(Array(k)) { known.append((String(decoding: word, as: UTF8.self), cost)) }
+                if !listed.contains(Array(k)) { found.spellHits.append((String(decoding: word, as: UTF8.self), cost)) }
             }
-            noteDead(spellGuide, edits, inSpellWords: true)
-            reach = max(reach, spellGuide.typedReach)
-            anyBegun = anyBegun || spellGuide.anyBegun
-            let spellClass = UInt8(clamping: Int(s.costs.spellWord))
-            for (word, cost) in known { add(word, prior(word, spellClass) - cost, edited: true) }
+            found.deadInSpellWords = Search.deadSpots(spellGuide, edits, memo: memo, inSpellWords: true, left: keeps)
+            found.typedReach = max(found.typedReach, spellGuide.typedReach)
+            found.anyBegun = found.anyBegun || spellGuide.anyBegun
         }
-        if !anyBegun {
+        return found
+    }
+
+    /// Scores what the walks found, and notes in the memo the edits they found dead.
+    private mutating func addFound(_ walked: EditWalks.Found) {
+        for spot in walked.dead { memo.markDead(spot, inSpellWords: false) }
+        for spot in walked.deadInSpellWords { memo.markDead(spot, inSpellWords: true) }
+        found.reserveCapacity(found.count + walked.hits.count)
+        let (model, pairsAfter) = (model, pairsAfter)
+        for (word, f, cost, isKey) in walked.hits {
+            let score = Search.prior(word, f, lowercased: isKey ? word : word.lowercased(), model: model, pairsAfter: pairsAfter)
+            add(word, score - cost, edited: true)
+        }
+        let spellClass = UInt8(clamping: Int(s.costs.spellWord))
+        for (word, cost) in walked.spellHits { add(word, prior(word, spellClass) - cost, edited: true) }
+        if !walked.anyBegun {
             // The letters whose bytes the reach covers.
             var bytes = 0
             let reachLetters = letters.prefix { c in
                 bytes += c.utf8.count
-                return bytes <= reach
+                return bytes <= walked.typedReach
             }.count
-            memo.noteEditsAllDead(reach: reachLetters, letters: letters.count, spelled: spelled)
+            memo.noteEditsAllDead(reach: reachLetters, letters: letters.count, spelled: spellWords != nil)
         }
     }
 
@@ -165,11 +185,19 @@ extension Search {
         }
     }
 
-    /// Notes in the memo the edits of a walk's `guide` whose key no key of its source begins with.
-    private mutating func noteDead(_ guide: EditGuide, _ edits: TypingEdits, inSpellWords: Bool) {
-        for (e, begun) in zip(guide.edits, guide.begun) where !begun {
-            if let spot = edits.spot(of: e) { memo.markDead(spot, inSpellWords: inSpellWords) }
+    /// The edits whose key no key of a walk's source begins with: those of its walk that no
+    /// key began with, and, with `left`, those `guide` left out (the memo has them dead).
+    static func deadSpots(
+        _ guide: EditGuide, _ edits: TypingEdits, memo: TypedWordMemo, inSpellWords: Bool, left: Bool
+    ) -> [EditSpot] {
+        var dead: [EditSpot] = []
+        for e in edits.all where left {
+            if let spot = e.spot, memo.isDead(spot, inSpellWords: inSpellWords) { dead.append(spot) }
         }
+        for (e, begun) in zip(guide.edits, guide.begun) where !begun {
+            if let spot = edits.spot(of: e) { dead.append(spot) }
+        }
+        return dead
     }
 
     func isNeighbour(_ a: Character, _ b: Character?) -> Bool {

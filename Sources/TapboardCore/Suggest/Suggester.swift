@@ -17,16 +17,20 @@ public struct Suggester {
         didSet {
             tops = CompletionTops()
             caches = SourceCaches()
+            editWalks = EditWalks()
         }
     }
     /// Its most frequent words per typed prefix (shared by copies of this suggester).
     private(set) var tops = CompletionTops()
     /// What else is made of its words on first use (shared by copies of this suggester).
     private(set) var caches = SourceCaches()
+    /// What the walks found for short typed keys (shared by copies of this suggester); new
+    /// with another dictionary, spell checker, keyboard or costs.
+    private(set) var editWalks = EditWalks()
     /// Whether words are listed or accepted, as asked so far.
     var answers: WordAnswers { caches.value { WordAnswers() } }
     /// The shown keyboard's letters, for the error model.
-    public var keys: KeyNeighbours
+    public var keys: KeyNeighbours { didSet { editWalks = EditWalks() } }
     /// Words the user typed and kept, with how often.
     public var learnedWords: [String: Int]
     /// Previous word (lower-cased) → next word → how often the user typed the pair.
@@ -42,9 +46,9 @@ public struct Suggester {
     /// What the pairs and triples held after the last context asked (shared by copies).
     private(set) var contextReadings = ContextReadings()
     /// The model's weights.
-    public var costs = Costs()
+    public var costs = Costs() { didSet { editWalks = EditWalks() } }
     /// The language's spell checker, when it has one: what it accepts is a known word.
-    public var spell: (any SpellChecker)?
+    public var spell: (any SpellChecker)? { didSet { editWalks = EditWalks() } }
 
     /// A suggester over `source`, with the keyboard's key positions and what the user taught it.
     public init(
