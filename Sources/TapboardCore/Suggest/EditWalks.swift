@@ -33,6 +33,12 @@ final class EditWalks {
         var spelled: Bool
     }
 
+    /// Stands for the dictionary, spell checker, keyboard and costs these walks were made
+    /// with (one per `EditWalks`): what a word's memo keeps of them is kept with it.
+    final class Made: Sendable {}
+
+    let made = Made()
+
     private var kept = RecentlyUsed<Key, Found>(capacity: capacity)
 
     /// The typed keys kept.

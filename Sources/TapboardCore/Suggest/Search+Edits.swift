@@ -97,7 +97,7 @@ extension Search {
             addFound(kept)
             return
         }
-        let edits = typingEdits()
+        let edits = typingEditsGrown()
         if !sourcesDead {
             let found = kept ?? walkSources(typedKey, edits)
             if kept == nil { s.editWalks.keep(found, typedKey, spelled: spelled) }

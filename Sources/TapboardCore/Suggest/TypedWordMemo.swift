@@ -25,6 +25,9 @@ public struct TypedWordMemo: Sendable {
     /// The pairs after the word's context whose next word begins with the letters first
     /// read, kept for the letters after.
     var pairsAfter: PairsAfter?
+    /// The typing errors tried on the word's first `letters` letters, for a suggester whose
+    /// dictionary, spell checker, keyboard and costs `made` stands for: the next letter's grow from them.
+    var typingEdits: (edits: TypingEdits, letters: Int, made: EditWalks.Made)?
 
     /// An empty memo: the next search learns from nothing.
     public init() {}
@@ -41,6 +44,7 @@ public struct TypedWordMemo: Sendable {
             deadInSpellWords.removeAll()
             allDead = nil
             pairsAfter = nil
+            typingEdits = nil
             self.context = context
             self.language = language
         }
