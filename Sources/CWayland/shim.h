@@ -1,6 +1,5 @@
 #include <wayland-client.h>
-/* The event loop's file descriptors (not in Swift's Glibc module). */
-#include <sys/timerfd.h>
+/* The event loop's signal descriptor (not in Swift's Glibc module). */
 #include <sys/signalfd.h>
 /* Shared memory for buffers and keymaps (glibc declares it only under _GNU_SOURCE). */
 #include <linux/memfd.h>

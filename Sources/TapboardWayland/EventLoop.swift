@@ -1,19 +1,18 @@
 import CWayland
 import Glibc
 
-/// One poll loop over the Wayland socket, a timerfd for timed work, a signalfd, the
-/// added sources (the session bus) and descriptors watched for a while (a clipboard
-/// transfer). Nothing wakes it while idle.
+/// One poll loop over the Wayland socket, a signalfd, the added sources (the session bus)
+/// and descriptors watched for a while (a clipboard transfer); timed work wakes it through
+/// poll's timeout, so a timer costs no system call of its own. Nothing wakes it while idle.
 public final class EventLoop {
     let display: Display
-    private let timerFD: Int32
     private let signalFD: Int32
     private let timers = LoopTimers()
     private var running = true
     /// Descriptors watched for reading (or their end), with what to do then.
     private var watched: [Int32: () -> Void] = [:] { didSet { pollSetStale = true } }
     private var sources: [any LoopSource] = [] { didSet { pollSetStale = true } }
-    /// What a round polls: the socket, the timerfd, the signalfd, then `polledSources`'
+    /// What a round polls: the socket, the signalfd, then `polledSources`'
     /// descriptors, then `polledWatches`; made again only after those changed.
     private var pollSet: [pollfd] = []
     private var polledSources: [any LoopSource] = []
@@ -25,19 +24,17 @@ public final class EventLoop {
 
     public init(display: Display, signals: [Int32]) throws(WaylandError) {
         self.display = display
-        timerFD = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
         var set = sigset_t()
         sigemptyset(&set)
         for s in signals { sigaddset(&set, s) }
         sigprocmask(SIG_BLOCK, &set, nil)
         signalFD = signalfd(-1, &set, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
-        guard timerFD >= 0, signalFD >= 0 else {
-            throw WaylandError("cannot create timerfd/signalfd: \(String(cString: strerror(errno)))")
+        guard signalFD >= 0 else {
+            throw WaylandError("cannot create a signalfd: \(String(cString: strerror(errno)))")
         }
     }
 
     deinit {
-        close(timerFD)
         close(signalFD)
     }
 
@@ -48,37 +45,22 @@ public final class EventLoop {
         return UInt64(ts.tv_sec) * 1000 + UInt64(ts.tv_nsec) / 1_000_000
     }
 
-    /// Runs `action` once after `ms` milliseconds; returns a token for `cancel`.
+    /// Runs `action` once after `ms` milliseconds (from the next round of the loop on);
+    /// returns a token for `cancel`.
     @discardableResult
     public func schedule(after ms: UInt64, _ action: @escaping () -> Void) -> Int {
-        let token = timers.add(at: EventLoop.now() + ms, action)
-        arm()
-        return token
+        timers.add(at: EventLoop.now() + ms, action)
     }
 
     public func cancel(_ token: Int?) {
-        guard let token, timers.remove(token) else { return }
-        arm()
+        guard let token else { return }
+        timers.remove(token)
     }
 
-    private func arm() {
-        var spec = itimerspec()
-        if let next = timers.earliest {
-            let now = EventLoop.now()
-            let ms = next > now ? next - now : 0
-            // A zero it_value disarms the timer: fire in 1 ns instead.
-            spec.it_value.tv_sec = Int(ms / 1000)
-            spec.it_value.tv_nsec = ms == 0 ? 1 : Int(ms % 1000) * 1_000_000
-        }
-        timerfd_settime(timerFD, 0, &spec, nil)
-    }
-
+    /// Runs the timers due, once what the compositor already sent is dispatched.
     private func runDueTimers() {
-        var expirations: UInt64 = 0
-        _ = read(timerFD, &expirations, 8)
-        let due = timers.takeDue(readingFirst: dispatchWaiting, now: EventLoop.now)
-        arm()
-        for action in due { action() }
+        guard let next = timers.earliest, next <= EventLoop.now() else { return }
+        for action in timers.takeDue(readingFirst: dispatchWaiting, now: EventLoop.now) { action() }
     }
 
     /// Reads and dispatches what the compositor has already sent, without waiting (a failed
@@ -118,9 +100,9 @@ public final class EventLoop {
     /// Polls `source` from the next round on, for as long as the loop runs.
     public func add(_ source: any LoopSource) { sources.append(source) }
 
-    /// Milliseconds until the earliest source deadline; -1: none.
-    private func sourceTimeout() -> Int32 {
-        var earliest: UInt64?
+    /// Milliseconds until the earliest timer or source deadline; -1: none.
+    private func pollTimeout() -> Int32 {
+        var earliest = timers.earliest
         for source in sources {
             if let d = source.deadline, d < earliest ?? .max { earliest = d }
         }
@@ -152,10 +134,10 @@ public final class EventLoop {
             let watches = polledWatches
             // What a source waits for changes (the bus wants POLLOUT while it has output).
             for (i, source) in polled.enumerated() {
-                pollSet[3 + i].fd = source.pollFD
-                pollSet[3 + i].events = source.pollEvents
+                pollSet[2 + i].fd = source.pollFD
+                pollSet[2 + i].events = source.pollEvents
             }
-            if poll(&pollSet, nfds_t(pollSet.count), sourceTimeout()) < 0 {
+            if poll(&pollSet, nfds_t(pollSet.count), pollTimeout()) < 0 {
                 wl_display_cancel_read(d)
                 if errno == EINTR { continue }
                 throw WaylandError("poll failed: \(String(cString: strerror(errno)))")
@@ -167,13 +149,13 @@ public final class EventLoop {
                 if pollSet[0].revents & Int16(POLLHUP | POLLERR) != 0 { throw lost() }
             }
             guard wl_display_dispatch_pending(d) >= 0 else { throw lost() }
-            if pollSet[2].revents != 0 { readSignals() }
-            if pollSet[1].revents != 0 { runDueTimers() }
+            if pollSet[1].revents != 0 { readSignals() }
+            runDueTimers()
             let now = EventLoop.now()
-            for (i, source) in polled.enumerated() where pollSet[3 + i].revents != 0 || (source.deadline ?? .max) <= now {
+            for (i, source) in polled.enumerated() where pollSet[2 + i].revents != 0 || (source.deadline ?? .max) <= now {
                 source.dispatch()
             }
-            for (i, fd) in watches.enumerated() where pollSet[3 + polled.count + i].revents != 0 { watched[fd]?() }
+            for (i, fd) in watches.enumerated() where pollSet[2 + polled.count + i].revents != 0 { watched[fd]?() }
         }
     }
 
@@ -184,7 +166,6 @@ public final class EventLoop {
         polledWatches = Array(watched.keys)
         pollSet = [
             pollfd(fd: wayland, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: timerFD, events: Int16(POLLIN), revents: 0),
             pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)
         ]
         pollSet += polledSources.map { pollfd(fd: $0.pollFD, events: $0.pollEvents, revents: 0) }

@@ -5,7 +5,6 @@ import TapboardCore
 /// zwp_input_method_v2: events fill `state.pending`; `done` promotes it.
 public final class InputMethod {
     let proxy: OpaquePointer
-    private var listener: Listener<zwp_input_method_v2_listener>!
     public private(set) var state = InputMethodState()
     /// Called after each `done` with what it changed.
     public var onDone: ((InputMethodState.Change) -> Void)?
@@ -14,31 +13,7 @@ public final class InputMethod {
 
     public init(manager: OpaquePointer, seat: Seat) {
         proxy = zwp_input_method_manager_v2_get_input_method(manager, seat.proxy)
-        listener = Listener(
-            zwp_input_method_v2_listener(
-                activate: { data, _ in owner(data, as: InputMethod.self).state.activate() },
-                deactivate: { data, _ in owner(data, as: InputMethod.self).state.deactivate() },
-                surrounding_text: { data, _, text, cursor, anchor in
-                    owner(data, as: InputMethod.self).state.setSurrounding(
-                        text: text.map { String(cString: $0) } ?? "", cursor: cursor, anchor: anchor)
-                },
-                text_change_cause: { data, _, cause in
-                    owner(data, as: InputMethod.self).state.setChangeCause(cause)
-                },
-                content_type: { data, _, hint, purpose in
-                    owner(data, as: InputMethod.self).state.setContentType(hints: hint, purpose: purpose)
-                },
-                done: { data, _ in
-                    let im = owner(data, as: InputMethod.self)
-                    let change = im.state.done()
-                    im.onDone?(change)
-                },
-                unavailable: { data, _ in
-                    let im = owner(data, as: InputMethod.self)
-                    im.state.markUnavailable()
-                    im.onUnavailable?()
-                }))
-        zwp_input_method_v2_add_listener(proxy, listener.pointer, opaque(self))
+        dispatchEvents(of: proxy, to: self, InputMethod.event)
     }
 
     deinit { zwp_input_method_v2_destroy(proxy) }
@@ -69,6 +44,30 @@ public final class InputMethod {
         }
         requestPreedit(edit.preedit, cursor: edit.preeditCursor)
         zwp_input_method_v2_commit(proxy, state.serial)
+    }
+
+    /// zwp_input_method_v2's events in the order of input-method-unstable-v2.xml (their opcodes).
+    private enum Event: UInt32 {
+        case activate, deactivate, surroundingText, textChangeCause, contentType, done, unavailable
+    }
+
+    /// The input method's events; arguments by position as the XML lists them.
+    private static let event: EventDispatcher = { owner, _, opcode, _, args in
+        guard let args, let event = Event(rawValue: opcode) else { return 0 }
+        let im = dispatchOwner(owner, as: InputMethod.self)
+        switch event {
+        case .activate: im.state.activate()
+        case .deactivate: im.state.deactivate()
+        case .surroundingText:  // text, cursor, anchor
+            im.state.setSurrounding(text: args[0].string ?? "", cursor: args[1].u, anchor: args[2].u)
+        case .textChangeCause: im.state.setChangeCause(args[0].u)
+        case .contentType: im.state.setContentType(hints: args[0].u, purpose: args[1].u)  // hint, purpose
+        case .done: im.onDone?(im.state.done())
+        case .unavailable:
+            im.state.markUnavailable()
+            im.onUnavailable?()
+        }
+        return 0
     }
 
     /// `text` as the preedit the next commit shows, the cursor after `cursor` Characters

@@ -5,7 +5,11 @@ final class LoopTimers {
     private var lastToken = 0
 
     /// The earliest deadline; nil without timers.
-    var earliest: UInt64? { timers.values.map(\.deadline).min() }
+    var earliest: UInt64? {
+        var next: UInt64?
+        for timer in timers.values where timer.deadline < next ?? .max { next = timer.deadline }
+        return next
+    }
 
     /// Adds `action` to run at `deadline`; returns its token.
     func add(at deadline: UInt64, _ action: @escaping () -> Void) -> Int {

@@ -29,8 +29,6 @@ public final class Seat {
     /// wl_pointer.frame exists from seat version 5; before that each event stands alone.
     private let hasFrames: Bool
     private var seatListener: Listener<wl_seat_listener>!
-    private var pointerListener: Listener<wl_pointer_listener>!
-    private var touchListener: Listener<wl_touch_listener>!
     private var pointer: OpaquePointer?
     private var touch: OpaquePointer?
     public weak var handler: PressHandler?
@@ -68,8 +66,6 @@ public final class Seat {
                         touch: caps & WL_SEAT_CAPABILITY_TOUCH.rawValue != 0)
                 },
                 name: { _, _, _ in }))
-        pointerListener = Listener(Seat.makePointerListener())
-        touchListener = Listener(Seat.makeTouchListener())
         if let proxy { wl_seat_add_listener(proxy, seatListener.pointer, opaque(self)) }
         surfaces.goneObservers.append { [weak self] surface in self?.surfaceGone(surface) }
     }
@@ -89,8 +85,9 @@ public final class Seat {
 
     func setCapabilities(pointer hasPointer: Bool, touch hasTouch: Bool) {
         if hasPointer, pointer == nil, let proxy {
-            pointer = wl_seat_get_pointer(proxy)
-            wl_pointer_add_listener(pointer, pointerListener.pointer, opaque(self))
+            let p = wl_seat_get_pointer(proxy)!
+            pointer = p
+            dispatchEvents(of: p, to: self, Seat.pointerEvent)
         } else if !hasPointer {
             endPointerPress()
             pointerSurface = nil
@@ -98,8 +95,9 @@ public final class Seat {
             pointer = nil
         }
         if hasTouch, touch == nil, let proxy {
-            touch = wl_seat_get_touch(proxy)
-            wl_touch_add_listener(touch, touchListener.pointer, opaque(self))
+            let t = wl_seat_get_touch(proxy)!
+            touch = t
+            dispatchEvents(of: t, to: self, Seat.touchEvent)
         } else if !hasTouch {
             touchCancel()
             if let t = touch { wl_touch_release(t) }
@@ -234,39 +232,49 @@ public final class Seat {
         Point(x: wl_fixed_to_double(x), y: wl_fixed_to_double(y))
     }
 
-    private static func makePointerListener() -> wl_pointer_listener {
-        wl_pointer_listener(
-            enter: { data, _, _, surface, x, y in
-                owner(data, as: Seat.self).pointerEnter(surface: surface, at: Seat.point(x, y))
-            },
-            leave: { data, _, _, _ in owner(data, as: Seat.self).pointerLeave() },
-            motion: { data, _, time, x, y in owner(data, as: Seat.self).pointerMotion(to: Seat.point(x, y), time: time) },
-            button: { data, _, _, time, button, state in
-                guard button == Seat.leftButton else { return }
-                owner(data, as: Seat.self).pointerButton(
-                    pressed: state == WL_POINTER_BUTTON_STATE_PRESSED.rawValue, time: time)
-            },
-            axis: { data, _, _, _, _ in owner(data, as: Seat.self).pointerOtherEvent() },
-            frame: { data, _ in owner(data, as: Seat.self).pointerFrame() },
-            axis_source: { data, _, _ in owner(data, as: Seat.self).pointerOtherEvent() },
-            axis_stop: { data, _, _, _ in owner(data, as: Seat.self).pointerOtherEvent() },
-            axis_discrete: { data, _, _, _ in owner(data, as: Seat.self).pointerOtherEvent() },
-            axis_value120: { data, _, _, _ in owner(data, as: Seat.self).pointerOtherEvent() })
+    /// wl_pointer's events in the order of wayland.xml (their opcodes).
+    private enum PointerEvent: UInt32 {
+        case enter, leave, motion, button, axis, frame, axisSource, axisStop, axisDiscrete, axisValue120
     }
 
-    private static func makeTouchListener() -> wl_touch_listener {
-        wl_touch_listener(
-            down: { data, _, _, time, surface, id, x, y in
-                guard let surface else { return }
-                owner(data, as: Seat.self).touchDown(id: id, surface: surface, at: Seat.point(x, y), time: time)
-            },
-            up: { data, _, _, time, id in owner(data, as: Seat.self).touchUp(id: id, time: time) },
-            motion: { data, _, time, id, x, y in
-                owner(data, as: Seat.self).touchMotion(id: id, to: Seat.point(x, y), time: time)
-            },
-            frame: { _, _ in },
-            cancel: { data, _ in owner(data, as: Seat.self).touchCancel() },
-            shape: { _, _, _, _, _ in },
-            orientation: { _, _, _, _ in })
+    /// wl_touch's events in the order of wayland.xml (their opcodes).
+    private enum TouchEvent: UInt32 {
+        case down, up, motion, frame, cancel, shape, orientation
+    }
+
+    /// The wl_pointer's events; arguments by position as wayland.xml lists them.
+    private static let pointerEvent: EventDispatcher = { owner, _, opcode, _, args in
+        guard let args, let event = PointerEvent(rawValue: opcode) else { return 0 }
+        let seat = dispatchOwner(owner, as: Seat.self)
+        switch event {
+        case .enter:  // serial, surface, surface_x, surface_y
+            seat.pointerEnter(surface: args[1].proxy, at: Seat.point(args[2].f, args[3].f))
+        case .leave: seat.pointerLeave()  // serial, surface
+        case .motion:  // time, surface_x, surface_y
+            seat.pointerMotion(to: Seat.point(args[1].f, args[2].f), time: args[0].u)
+        case .button:  // serial, time, button, state
+            guard args[2].u == Seat.leftButton else { return 0 }
+            seat.pointerButton(pressed: args[3].u == WL_POINTER_BUTTON_STATE_PRESSED.rawValue, time: args[1].u)
+        case .frame: seat.pointerFrame()
+        case .axis, .axisSource, .axisStop, .axisDiscrete, .axisValue120: seat.pointerOtherEvent()
+        }
+        return 0
+    }
+
+    /// The wl_touch's events; arguments by position as wayland.xml lists them.
+    private static let touchEvent: EventDispatcher = { owner, _, opcode, _, args in
+        guard let args, let event = TouchEvent(rawValue: opcode) else { return 0 }
+        let seat = dispatchOwner(owner, as: Seat.self)
+        switch event {
+        case .down:  // serial, time, surface, id, x, y
+            guard let surface = args[2].proxy else { return 0 }
+            seat.touchDown(id: args[3].i, surface: surface, at: Seat.point(args[4].f, args[5].f), time: args[1].u)
+        case .up: seat.touchUp(id: args[2].i, time: args[1].u)  // serial, time, id
+        case .motion:  // time, id, x, y
+            seat.touchMotion(id: args[1].i, to: Seat.point(args[2].f, args[3].f), time: args[0].u)
+        case .cancel: seat.touchCancel()
+        case .frame, .shape, .orientation: break
+        }
+        return 0
     }
 }

@@ -17,7 +17,6 @@ public final class ShmBuffer {
     public let scale: Int
     /// Held by the compositor until it sends `release`.
     public private(set) var busy = false
-    private var listener: Listener<wl_buffer_listener>!
 
     /// A zero-filled (fully transparent) buffer of `width` × `height` buffer pixels on `shm`
     /// (`Display.shm`); nil if the memory cannot be had.
@@ -42,8 +41,11 @@ public final class ShmBuffer {
             pool, 0, Int32(width), Int32(height), Int32(stride),
             WL_SHM_FORMAT_ARGB8888.rawValue)
         wl_shm_pool_destroy(pool)
-        listener = Listener(wl_buffer_listener(release: { data, _ in owner(data, as: ShmBuffer.self).busy = false }))
-        wl_buffer_add_listener(buffer, listener.pointer, opaque(self))
+        // wl_buffer has one event, release (opcode 0).
+        dispatchEvents(of: buffer, to: self) { owner, _, _, _, _ in
+            dispatchOwner(owner, as: ShmBuffer.self).busy = false
+            return 0
+        }
     }
 
     deinit {

@@ -130,6 +130,41 @@ import Testing
         #expect(around == SurroundingText(text: "a-d", cursor: 2, anchor: 2))
     }
 
+    /// `apply` leaves the bytes of the protocol's edit, decoded (a character cut by the
+    /// deletion repaired), for every place and size of the edit in texts of 1 to 4 bytes a
+    /// character.
+    @Test func anEditLeavesTheBytesTheProtocolSays() {
+        func bytewise(_ s: SurroundingText, _ e: TextEdit) -> SurroundingText {
+            var bytes = Array(s.text.utf8)
+            let start = min(s.cursor, s.anchor)
+            bytes.removeSubrange(start..<max(s.cursor, s.anchor))
+            let lower = min(max(start - e.deleteBefore, 0), bytes.count)
+            let upper = min(max(start + e.deleteAfter, lower), bytes.count)
+            bytes.replaceSubrange(lower..<upper, with: Array(e.insert.utf8))
+            let cursor = lower + e.insert.utf8.count
+            return SurroundingText(text: String(decoding: bytes, as: UTF8.self), cursor: cursor, anchor: cursor)
+        }
+        var cases = 0
+        for text in ["", "hello", "café au lait", "a👍🏽b", "日本語", "e\u{301}x", "a\r\nb"] {
+            let offsets = (0...text.utf8.count).filter { SurroundingText(text: text, cursor: $0, anchor: $0).isValid }
+            let edits = (0...4).flatMap { before in
+                (0...4).flatMap { after in ["", "x", "é"].map { TextEdit(deleteBefore: before, deleteAfter: after, insert: $0) } }
+            }
+            for cursor in offsets {
+                for anchor in offsets {
+                    let field = SurroundingText(text: text, cursor: cursor, anchor: anchor)
+                    for edit in edits {
+                        var applied = field
+                        applied.apply(edit)
+                        #expect(applied == bytewise(field, edit), "\(field) \(edit)")
+                        cases += 1
+                    }
+                }
+            }
+        }
+        #expect(cases > 10_000)
+    }
+
     @Test func purposePicksASpecialKeyboardWhenInstalled() {
         #expect(LayoutChoice.special(for: .digits) == "digits")
         #expect(LayoutChoice.special(for: .number) == "digits")
@@ -286,6 +321,18 @@ import Testing
         #expect(m.known == nil && m.bestGuess == nil)
         m.clientReported(s("ab"))
         #expect(m.known == s("ab"))
+    }
+
+    @Test func twoReportsAreTheSameWhereTheirTextBeforeTheCursorAndSelectionAre() {
+        let field = SurroundingText(text: "café au lait", cursor: 5, anchor: 9)
+        #expect(TextModel.same(field, SurroundingText(text: "café au pair", cursor: 5, anchor: 9)))
+        #expect(!TextModel.same(field, SurroundingText(text: "cafe au lait", cursor: 5, anchor: 9)))
+        #expect(!TextModel.same(field, SurroundingText(text: "café au lait", cursor: 5, anchor: 5)))
+        // Canonically equivalent text is the same text (é as one scalar or e and an accent).
+        #expect(TextModel.same(s("caf\u{E9}"), s("cafe\u{301}")))
+        // Offsets that do not fit: both unknown, the same unknown.
+        #expect(
+            TextModel.same(SurroundingText(text: "a", cursor: 9, anchor: 9), SurroundingText(text: "b", cursor: 7, anchor: 7)))
     }
 
     @Test func fieldsThatReportNothingKeepWhatWasTyped() {

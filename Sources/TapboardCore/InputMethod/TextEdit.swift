@@ -82,15 +82,28 @@ extension SurroundingText {
     /// then bytes around the cursor are deleted, then the text is inserted.
     public mutating func apply(_ edit: TextEdit) {
         guard isValid else { return }
-        var bytes = Array(text.utf8)
         let start = min(cursor, anchor)
-        bytes.removeSubrange(start..<max(cursor, anchor))
-        let lower = min(max(start - edit.deleteBefore, 0), bytes.count)
-        let upper = min(max(start + edit.deleteAfter, lower), bytes.count)
-        let inserted = Array(edit.insert.utf8)
-        bytes.replaceSubrange(lower..<upper, with: inserted)
-        text = String(decoding: bytes, as: UTF8.self)
-        cursor = lower + inserted.count
+        let selection = max(cursor, anchor) - start
+        // Offsets in the text without its selection; the kept end starts at `upper` there.
+        let remaining = text.utf8.count - selection
+        let lower = min(max(start - edit.deleteBefore, 0), remaining)
+        let upper = min(max(start + edit.deleteAfter, lower), remaining)
+        var old = text
+        var insert = edit.insert
+        let inserted = insert.utf8.count
+        // The kept bytes and the insertion joined in one string, decoded as UTF-8 (a
+        // character cut by the deletion is repaired, as a client would).
+        text = old.withUTF8 { old in
+            insert.withUTF8 { new in
+                let kept = old[(upper + selection)...]
+                return String(unsafeUninitializedCapacity: lower + inserted + kept.count) { buffer in
+                    var at = UnsafeMutableBufferPointer(rebasing: buffer[...]).initialize(from: old[..<lower]).1
+                    at = UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(from: new).1 + at
+                    return UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(from: kept).1 + at
+                }
+            }
+        }
+        cursor = lower + inserted
         anchor = cursor
     }
 

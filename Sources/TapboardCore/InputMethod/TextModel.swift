@@ -107,7 +107,16 @@ public struct TextModel: Sendable, Equatable {
     /// Two views of the text agree where it matters for decisions: before the cursor
     /// and in the selection.
     static func same(_ a: SurroundingText, _ b: SurroundingText) -> Bool {
-        a.beforeCursor == b.beforeCursor && a.selected == b.selected
+        // The same bytes up to the selection's end: the same text (no strings made).
+        let end = max(a.cursor, a.anchor)
+        if a.isValid, b.isValid, min(a.cursor, a.anchor) == min(b.cursor, b.anchor), end == max(b.cursor, b.anchor),
+            a.text.utf8.withContiguousStorageIfAvailable({ x in
+                b.text.utf8.withContiguousStorageIfAvailable { y in x[..<end].elementsEqual(y[..<end]) }
+            }) == true
+        {
+            return true
+        }
+        return a.beforeCursor == b.beforeCursor && a.selected == b.selected
     }
 
     mutating func predict(_ change: (inout SurroundingText) -> Void) {
