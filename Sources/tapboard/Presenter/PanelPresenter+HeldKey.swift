@@ -35,21 +35,15 @@ extension PanelPresenter {
             want = LiftedKey(index: i, cell: g.keys[i].cell, look: look, scale: scale, theme: renderer.theme)
         }
         if want != liftedKey {
-            let old = liftedKey
-            if let old { pool?.invalidate([old.index]) }  // the panel shows it as the scene has it
+            if let old = liftedKey { pool?.invalidate([old.index]) }  // the panel shows it as the scene has it
             liftedKey = nil
             heldKeyWaiting = nil
+            if heldKeyOverlay?.isShown == true { heldKeyOverlay?.hide() }
             if let want, let overlay = heldKeyOverlay(p), let buffer = drawLifted(want, g) {
-                // Another key, or its cell moved: not shown at the new place until drawn there.
-                if old?.index != want.index || old?.cell != want.cell {
-                    if overlay.isShown { overlay.hide() }
-                    overlay.move(x: Int(want.cell.x), y: Int(want.cell.y))
-                }
+                overlay.move(x: Int(want.cell.x), y: Int(want.cell.y))
                 pool?.invalidate([want.index])  // the panel shows it released
                 liftedKey = want
                 heldKeyWaiting = buffer
-            } else if heldKeyOverlay?.isShown == true {
-                heldKeyOverlay?.hide()
             }
         }
         var look = scene.look
