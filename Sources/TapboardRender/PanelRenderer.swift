@@ -61,7 +61,7 @@ public final class PanelRenderer {
     /// Shown bubbles' labels over kept bodies, likewise (5-10 KiB a letter at scale 1).
     let bubbleFaces = KeptPaint<BubbleFace>(budget: 320 * 1024)
     /// The geometry `keyFaces` were kept in.
-    var facesGeometry: PanelGeometry?
+    private var facesGeometry: PanelGeometry?
     /// Told, with a line for the user, once for each key picture that cannot be shown.
     public var onImageProblem: ((String) -> Void)? {
         get { images.onProblem }

@@ -20,35 +20,24 @@ extension PanelPresenter {
         guard needsDraw, let p = panel, p.isConfigured, let scene = scene(), let pool else { return }
         let g = scene.geometry
         let scale = scale  // the output looked up once, not at each use
-        let look = liftHeldKey(scene, scale: scale, panel: p)
-        let frame = PresentedPanel(geometry: g, look: look, scale: scale, theme: renderer.theme)
-        var changed: [Int]? = []
-        if frame == presented {
-            // The panel shows this already (a key held above it): the commit places the overlays.
-            p.commit()
-        } else {
-            // Both buffers held by the compositor: a release event will bring us back here.
-            guard let buffer = pool.next(width: g.width * scale, height: g.height * scale, scale: scale),
-                let canvas = buffer.canvas
-            else { return }
-            changed = renderer.draw(
-                g, look, on: canvas, only: buffer.stale.keys.map { Array($0) }, beside: pool.sibling(of: buffer)?.canvas)
-            buffer.stale.drawn()
-            let damage = changed.map { DamageRects.of($0, in: g) }
-            p.present(buffer.buffer, scale: scale, damage: damage)
-            presented = frame
-            heapTrim.frameDrawn()
-            if changed == nil { prepareSpareSoon(width: buffer.width, height: buffer.height) }
-        }
+        // Both buffers held by the compositor: a release event will bring us back here.
+        guard let buffer = pool.next(width: g.width * scale, height: g.height * scale, scale: scale),
+            let canvas = buffer.canvas
+        else { return }
+        let changed = renderer.draw(
+            g, scene.look, on: canvas, only: buffer.stale.keys.map { Array($0) }, beside: pool.sibling(of: buffer)?.canvas)
+        buffer.stale.drawn()
+        let damage = changed.map { DamageRects.of($0, in: g) }
+        p.present(buffer.buffer, scale: scale, damage: damage)
         needsDraw = false
-        // The commit moved the overlays; the held key and the bubble show now, after it.
-        if let buffer = heldKeyWaiting {
-            heldKeyOverlay?.show(buffer.buffer, scale: scale)
-            heldKeyWaiting = nil
-        }
+        heapTrim.frameDrawn()
+        // The commit moved the bubble; it is drawn and shown now, after the highlight.
         if let b = keyBubble, let bubble = b.waiting { drawBubble(bubble, in: b) }
         onFrame?()
-        if changed == nil { prepareBubblesSoon(g) }
+        if changed == nil {
+            prepareSpareSoon(width: buffer.width, height: buffer.height)
+            prepareBubblesSoon(g)
+        }
     }
 
     /// After a whole new panel, the key bubbles are drawn off screen in idle time, so that

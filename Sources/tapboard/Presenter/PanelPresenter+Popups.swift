@@ -7,8 +7,6 @@ extension PanelPresenter {
     /// the panel's next commit, drawn and shown right after it (drawIfNeeded).
     func showPreview(_ bubble: Popup) {
         guard let p = panel else { return }
-        // The held key's overlay first: it lies below the bubble.
-        if heldKeyOverlay == nil { heldKeyOverlay = PanelOverlay(display: display, parent: p) }
         if keyBubble == nil { keyBubble = KeyBubble(display: display, parent: p) }
         keyBubble?.move(to: bubble)
         needsDraw = true

@@ -36,14 +36,6 @@ final class PanelPresenter {
     /// The pressed key's bubble, kept for the panel's life, and its buffers (of three sizes).
     var keyBubble: KeyBubble?
     var previewPool: BufferPool?
-    /// The key held alone, drawn above its cell (below the bubble), and its buffers.
-    var heldKeyOverlay: PanelOverlay?
-    var heldKeyPool: BufferPool?
-    /// What the overlay shows, or will once the panel commits (`heldKeyWaiting`); nil: nothing.
-    var liftedKey: LiftedKey?
-    var heldKeyWaiting: DrawBuffer?
-    /// What the panel's last frame showed; nil: unknown (the next frame is drawn).
-    var presented: PresentedPanel?
     /// The tab that brings the hidden panel up; nil while not shown.
     var handle: HandleSurface?
     /// The handle waits for the outputs to change (the compositor closed it).
@@ -121,11 +113,6 @@ final class PanelPresenter {
         pool = nil
         keyBubble = nil
         previewPool = nil
-        heldKeyOverlay = nil
-        heldKeyPool = nil
-        liftedKey = nil
-        heldKeyWaiting = nil
-        presented = nil
         heapTrim.now()  // the buffers just went; typing paused
     }
 
@@ -143,7 +130,6 @@ final class PanelPresenter {
     /// These keys changed (nil: everything): the next frame draws them.
     func redraw(_ keys: [Int]?) {
         pool?.invalidate(keys)
-        if keys == nil { presented = nil }
         needsDraw = true
     }
 
