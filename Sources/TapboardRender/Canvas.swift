@@ -12,6 +12,9 @@ public final class Canvas {
     public let scale: Int
     /// The panel these pixels show (PanelRenderer's record), nil if unknown.
     var drawn: DrawnPanel?
+    /// The key bubble these pixels show: its kept body and where its labels lie over it
+    /// (device pixels), nil if unknown.
+    var bubble: (body: PopupBodies.Key, labels: [DeviceBox])?
 
     /// Takes ownership of an image surface; nil (and the surface destroyed) if unusable.
     private init?(surface s: OpaquePointer?, scale: Int) {
@@ -52,7 +55,10 @@ public final class Canvas {
     }
 
     /// Its pixels were just copied from `other`'s: they show the same panel.
-    public func pixelsCopied(from other: Canvas) { drawn = other.drawn }
+    public func pixelsCopied(from other: Canvas) {
+        drawn = other.drawn
+        bubble = other.bubble
+    }
 
     /// Makes drawing visible in the pixels (call before handing them over).
     public func flush() { cairo_surface_flush(surface) }

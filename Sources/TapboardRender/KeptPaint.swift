@@ -28,12 +28,13 @@ final class KeptPaint<Key: Hashable> {
 
     init(budget: Int) { self.budget = budget }
 
-    /// Pastes what was kept for `key` onto `cr`'s target; false (nothing written) when nothing
-    /// is kept or the target cannot be written directly.
-    func paste(_ key: Key, _ cr: OpaquePointer) -> Bool {
+    /// Pastes what was kept for `key` onto `cr`'s target; returns the boxes written, nil
+    /// (nothing written) when nothing is kept or the target cannot be written directly.
+    @discardableResult
+    func paste(_ key: Key, _ cr: OpaquePointer) -> [DeviceBox]? {
         guard let entry = kept[key], let target = Self.target(cr),
             entry.boxes.allSatisfy({ $0.intersection(target.bounds) == $0 })
-        else { return false }
+        else { return nil }
         for (box, pixels) in zip(entry.boxes, entry.pixels) {
             pixels.withUnsafeBytes { p in
                 target.write(box, from: p.baseAddress!)
@@ -42,7 +43,7 @@ final class KeptPaint<Key: Hashable> {
         clock += 1
         kept[key]?.used = clock
         pasted += 1
-        return true
+        return entry.boxes
     }
 
     /// Keeps what `cr`'s target shows in `boxes` (device pixels, all a paint may have changed)

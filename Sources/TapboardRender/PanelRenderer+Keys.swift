@@ -40,7 +40,7 @@ extension PanelRenderer {
                 if let cap { caps.draw(cap.rect, radius: cap.radius, cap.color, border: theme.borderWidth, theme.border, cr) }
                 if let slot { capCells.keep(slot, from: cr) }
             }
-            if let face, keyFaces.paste(face, cr) { continue }
+            if let face, keyFaces.paste(face, cr) != nil { continue }
             let painted = drawKey(placed, pressed: pressed, look, spacing: geometry.spacing, cr, capDrawn: true)
             if case .suggestion = placed.key.action {
                 if let painted { inked[i] = painted.reduce(DeviceBox.none) { $0.union($1) } }

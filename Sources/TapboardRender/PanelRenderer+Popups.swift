@@ -19,7 +19,10 @@ extension PanelRenderer {
         let kept = CapMasks.placement(body, radius: 10, border: theme.borderWidth, cr).map {
             PopupBodies.Key(cap: $0, width: canvas.pixelWidth, height: canvas.pixelHeight)
         }
-        let copied = kept.map { popupBodies.paint($0, on: canvas) } ?? false
+        // A buffer that shows this body already needs only its labels' boxes restored.
+        let under = canvas.bubble.flatMap { $0.body == kept ? $0.labels : nil }
+        canvas.bubble = nil
+        let copied = kept.map { popupBodies.paint($0, on: canvas, only: under) } ?? false
         if !copied {
             cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
             cairo_set_source_rgba(cr, 0, 0, 0, 0)
@@ -33,7 +36,8 @@ extension PanelRenderer {
         let face = kept.flatMap { body in
             popup.kind == .preview && popup.selected == nil ? BubbleFace(body, popup) : nil
         }
-        if let face, bubbleFaces.paste(face, cr) {
+        if let face, let pasted = bubbleFaces.paste(face, cr) {
+            canvas.bubble = (face.body, pasted)
             cairo_restore(cr)
             canvas.flush()
             return
@@ -56,9 +60,12 @@ extension PanelRenderer {
                 painted = box.flatMap { b in painted.map { $0 + [b] } }
             }
         }
-        if keepingLabels, let face, let painted {
-            let whole = DeviceBox(x: 0, y: 0, width: canvas.pixelWidth, height: canvas.pixelHeight)
-            bubbleFaces.keep(face, boxes: painted, within: whole, from: cr)
+        if let face, let painted {
+            if keepingLabels {
+                let whole = DeviceBox(x: 0, y: 0, width: canvas.pixelWidth, height: canvas.pixelHeight)
+                bubbleFaces.keep(face, boxes: painted, within: whole, from: cr)
+            }
+            canvas.bubble = (face.body, painted.filter { !$0.isEmpty })
         }
         cairo_restore(cr)
         canvas.flush()

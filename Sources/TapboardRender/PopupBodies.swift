@@ -18,9 +18,19 @@ final class PopupBodies {
 
     deinit { removeAll() }
 
-    /// Copies the body kept for `key` over all of `canvas`; false when none is kept.
-    func paint(_ key: Key, on canvas: Canvas) -> Bool {
+    /// Copies the body kept for `key` over all of `canvas`, or, where `canvas` shows that body
+    /// already under labels in `only` (device pixels), over those boxes; false when none is kept.
+    func paint(_ key: Key, on canvas: Canvas, only: [DeviceBox]? = nil) -> Bool {
         guard let image = kept.value(for: key) else { return false }
+        if let only,
+            only.allSatisfy({
+                PixelCopy.copy(
+                    from: image, x: $0.x, y: $0.y, to: canvas.surface, x: $0.x, y: $0.y, width: $0.width, height: $0.height)
+            })
+        {
+            copied += 1
+            return true
+        }
         if !PixelCopy.copy(from: image, x: 0, y: 0, to: canvas.surface, x: 0, y: 0, width: key.width, height: key.height) {
             Self.copy(image, onto: canvas.cr)
         }

@@ -51,4 +51,30 @@ import Testing
             #expect(after == (try pixels(bubble, PanelRenderer(), scale: scale)), "\(bubble.labels)")
         }
     }
+
+    /// Two buffers taking bubbles in turn, as the live bubble's do: a buffer that shows the
+    /// same body gets back only its old label's pixels; every bubble is the bubble drawn afresh
+    /// (letters, a long label, one at another place, an alternates popup between them).
+    @Test(arguments: [1, 2])
+    func bubblesOverTheirOldLabelsAreTheBubblesDrawnAfresh(_ scale: Int) throws {
+        let us = try loadShipped("us.json")
+        let g = PanelGeometry.forOutput(width: 360, height: 640, layout: us, layer: us.layers[0])
+        let letters = g.keys.filter { $0.key.label.count == 1 }
+        try #require(letters.count >= 26)
+        var popups = letters.prefix(12).map { Popup.preview($0.key.label, above: $0, panelWidth: g.width) }
+        popups.insert(Popup.preview("WW", above: letters[3], panelWidth: g.width), at: 5)
+        popups.insert(Popup.preview("q", above: letters[0], panelWidth: g.width), at: 8)
+        let renderer = PanelRenderer()
+        var buffers: [String: Canvas] = [:]
+        for (n, popup) in (popups + popups.reversed()).enumerated() {
+            let w = Int(popup.frame.width) * scale
+            let h = Int(popup.frame.height) * scale
+            let name = "\(w)x\(h)/\(n % 2)"
+            let canvas = try buffers[name] ?? #require(Canvas(width: w, height: h, scale: scale))
+            buffers[name] = canvas
+            renderer.draw(popup, on: canvas)
+            #expect(canvas.pixels() == (try pixels(popup, PanelRenderer(), scale: scale)), "\(popup.labels), \(n)")
+        }
+        #expect(buffers.values.contains { $0.bubble != nil }, "the buffers know their labels")
+    }
 }
