@@ -41,17 +41,7 @@ extension Search {
         }
         // A letter too many.
         if n >= 2 {
-            for i in 0..<n {
-                var cost = c.extra
-                if i > 0 && letters[i - 1] == letters[i] {
-                    cost = c.extraDouble
-                } else if isNeighbour(letters[i], i > 0 ? letters[i - 1] : nil)
-                    || isNeighbour(letters[i], i + 1 < n ? letters[i + 1] : nil)
-                {
-                    cost = c.extraNeighbour
-                }
-                edit(i, EmptyCollection(), i + 1, cost: cost)
-            }
+            for i in 0..<n { edit(i, EmptyCollection(), i + 1, cost: extraCost(i)) }
         }
         // A neighbouring key or a missing accent.
         for i in 0..<n {
@@ -203,5 +193,17 @@ extension Search {
     func isNeighbour(_ a: Character, _ b: Character?) -> Bool {
         guard let b, let d = s.keys.distance(a, b) else { return false }
         return d <= KeyNeighbours.radius
+    }
+
+    /// The cost of the typed key's letter `i` typed too many: less for a letter doubled or
+    /// one whose key neighbours a letter beside it.
+    func extraCost(_ i: Int) -> Double {
+        let c = s.costs
+        let n = letters.count
+        if i > 0 && letters[i - 1] == letters[i] { return c.extraDouble }
+        if isNeighbour(letters[i], i > 0 ? letters[i - 1] : nil) || isNeighbour(letters[i], i + 1 < n ? letters[i + 1] : nil) {
+            return c.extraNeighbour
+        }
+        return c.extra
     }
 }
