@@ -81,3 +81,81 @@ extension Lexicon {
         return start..<lo
     }
 }
+
+extension Lexicon {
+    /// `wordBytes(withKeyPrefix:_:)` for a caller that ranks the entries by class and keeps
+    /// only the best `wanted`: a block whose entries all start with the prefix, whose highest
+    /// class is below that of `wanted` other such blocks (so below `wanted` entries), and whose
+    /// words are all stored as their keys in ASCII, is passed over unread, `passingOver`
+    /// called in its place.
+    func wordBytes(
+        withKeyPrefix prefix: String, bestOf wanted: Int, passingOver: () -> Void,
+        _ body: (UnsafeBufferPointer<UInt8>, UInt8) -> Bool
+    ) {
+        let p = Array(Lexicon.key(of: prefix, turkish: foldsTurkishI).utf8)
+        let range = blocks(ofKeyPrefix: p)
+        // The blocks between the first and the last hold only entries with the prefix.
+        guard count > 0, wanted > 0, range.count > wanted + 2 else {
+            wordBytes(withKeyPrefix: prefix, body)
+            return
+        }
+        let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
+        let summaries = inner.map { plainSummary($0, prefix: p) }
+        let least = summaries.map(\.top).sorted(by: >)[wanted - 1]
+        let raw = storage.bytes
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * 256) { buffer in
+            let key = UnsafeMutableBufferPointer(rebasing: buffer[0..<256])
+            let word = UnsafeMutableBufferPointer(rebasing: buffer[256..<512])
+            for block in range {
+                if inner.contains(block) {
+                    let summary = summaries[block - inner.lowerBound]
+                    if summary.plain, summary.top < least {
+                        passingOver()
+                        continue
+                    }
+                }
+                var at = blockStart(block)
+                var keyLength = 0
+                for _ in 0..<min(Lexicon.blockSize, count - block * Lexicon.blockSize) {
+                    let entry = Lexicon.decode(raw, at: at, key: key, keyLength: &keyLength, word: word)
+                    at = entry.next
+                    let k = UnsafeBufferPointer(rebasing: key[0..<keyLength])
+                    guard k.count >= p.count, k.prefix(p.count).elementsEqual(p) else {
+                        if Lexicon.compare(k, p) > 0 { return }
+                        continue
+                    }
+                    let w = entry.wordInKey ? k : UnsafeBufferPointer(rebasing: word[0..<entry.wordLength])
+                    if !body(w, entry.frequency) { return }
+                }
+            }
+        }
+    }
+
+    /// A block's highest class, and whether every word in it is ASCII and begins with `p` (the
+    /// prefix of every key in it, which is its own key) as stored: its classes, key bytes and
+    /// the written forms' heads read, nothing decoded.
+    private func plainSummary(_ block: Int, prefix p: [UInt8]) -> (top: UInt8, plain: Bool) {
+        let raw = storage.bytes
+        var at = blockStart(block)
+        var top: UInt8 = 0
+        var high: UInt8 = 0
+        var plain = true
+        for _ in 0..<min(Lexicon.blockSize, count - block * Lexicon.blockSize) {
+            let suffix = Int(raw[at + 1] & ~Lexicon.formFlag)
+            for i in 0..<suffix { high |= raw[at + 2 + i] }
+            top = max(top, raw[at + 2 + suffix])
+            if raw[at + 1] & Lexicon.formFlag != 0 {
+                // The written form: `head` bytes of its own, then the key's from `replaced` on.
+                let form = at + 2 + suffix + 1
+                let (replaced, head) = (Int(raw[form]), Int(raw[form + 1]))
+                for i in 0..<head {
+                    high |= raw[form + 2 + i]
+                    if i < p.count, raw[form + 2 + i] != p[i] { plain = false }
+                }
+                if head < p.count, replaced != head { plain = false }
+            }
+            at = Lexicon.entryEnd(raw, at: at)
+        }
+        return (top, plain && high < 0x80)
+    }
+}
