@@ -208,7 +208,7 @@ public final class PanelRenderer {
         let origin = Point(x: x - label.left * factor, y: f.y + (f.height - h) / 2)
         cairo_translate(cr, origin.x, origin.y)
         cairo_scale(cr, factor * label.scale, factor * label.scale)
-        pango_cairo_show_layout(cr, label.layout)
+        label.show(cr)
         cairo_restore(cr)
         return DeviceBox.ink(of: label, at: origin, factor: factor, cr)
     }
