@@ -348,13 +348,7 @@ struct Search {
     /// longer or all ASCII (counting characters walks its grapheme clusters).
     static func hasMoreCharacters(_ word: String, than count: Int) -> Bool {
         guard word.utf8.count > count else { return false }
-        // The bytes at once (a small string's too), where iterating the view decodes each.
-        let ascii = word.utf8.withContiguousStorageIfAvailable { bytes in
-            var any: UInt8 = 0
-            for b in bytes { any |= b }
-            return any < 0x80
-        }
-        return ascii == true || word.count > count
+        return word.allUTF8Bytes { $0 < 0x80 } || word.count > count
     }
 
     /// Whether case allows correcting to `word`: short words in capitals are likely
