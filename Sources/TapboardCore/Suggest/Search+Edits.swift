@@ -105,7 +105,7 @@ extension Search {
             edits.spot(of: e).map { !memo.isDead($0, inSpellWords: false) } ?? true
         }
         // The keys found in the dictionary (only asked when the spell checker's words are walked).
-        var listed: Set<[UInt8]> = []
+        var listed = ListedKeys()
         let spelled = spellWords != nil
         // With each word, whether it is its key: then its own lower case, where keys are the
         // words lower-cased (not where they fold the Turkish I).
@@ -113,7 +113,7 @@ extension Search {
         let keysLowerCase = !Lexicon.foldsTurkishI(s.source.language)
         s.source.walk(&guide) { k, word, f, cost in
             found.hits.append((String(decoding: word, as: UTF8.self), f, cost, keysLowerCase && word.elementsEqual(k)))
-            if spelled { listed.insert(Array(k)) }
+            if spelled { listed.append(k) }
         }
         // A walk kept for other words notes what this word's memo knew too.
         let keeps = typedKey.count <= EditWalks.longestKept
@@ -126,7 +126,7 @@ extension Search {
                 e.spelled && edits.spot(of: e).map { !memo.isDead($0, inSpellWords: true) } ?? true
             }
             spellWords.walk(&spellGuide) { k, word, _, cost in
-                if !listed.contains(Array(k)) { found.spellHits.append((String(decoding: word, as: UTF8.self), cost)) }
+                if !listed.contains(k) { found.spellHits.append((String(decoding: word, as: UTF8.self), cost)) }
             }
             found.deadInSpellWords = Search.deadSpots(spellGuide, edits, memo: memo, inSpellWords: true, left: keeps)
             found.typedReach = max(found.typedReach, spellGuide.typedReach)
