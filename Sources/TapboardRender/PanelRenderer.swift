@@ -99,7 +99,7 @@ public final class PanelRenderer {
         let trails = !look.trail.isEmpty || canvas.drawn?.trail.isEmpty == false || shown?.trail.isEmpty == false
         var damage: [Int]?
         if let only {
-            let keys = only.filter { indices.contains($0) }
+            let keys = only.allSatisfy(indices.contains) ? only : only.filter(indices.contains)
             let looks = keys.map { Self.keyLook($0, geometry, look) }
             // What the canvas showed of each of `keys` (only theirs: the record's looks are
             // changed in place, not copied).

@@ -29,11 +29,10 @@ extension PanelRenderer {
                 inked[i] = source.inked[i]
             } else {
                 drawn.append(i)
-                inked[i] = nil
             }
         }
         // A slot drawn is cleared where the canvas's record says its old word lies.
-        inked.merge(drawKeys(drawn, geometry, look, canvas.cr, clearing: known)) { $1 }
+        drawKeys(drawn, geometry, look, canvas.cr, clearing: known, inked: &inked)
         if before != nil { canvas.drawn?.inked = inked }
     }
 
