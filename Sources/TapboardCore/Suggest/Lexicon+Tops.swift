@@ -9,10 +9,10 @@ extension Lexicon {
         let blocks = blocks(ofKeyPrefix: p)
         var tops = [UInt8](repeating: 0, count: blocks.count)
         for b in blocks { tops[b - blocks.lowerBound] = blockTop(b) }
-        let order = blocks.sorted { (a: Int, b: Int) -> Bool in
-            let (x, y) = (tops[a - blocks.lowerBound], tops[b - blocks.lowerBound])
-            return x != y ? x > y : a < b
-        }
+        // Highest class first, then in file order: one integer each, sorted without a closure.
+        var packed = blocks.map { b in (Int(UInt8.max - tops[b - blocks.lowerBound]) << 32) | b }
+        packed.sort()
+        let order = packed.map { $0 & 0xFFFF_FFFF }
         let raw = storage.bytes
         var counted = 0
         var least: UInt8 = 0
