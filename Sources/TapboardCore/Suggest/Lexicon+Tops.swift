@@ -7,24 +7,25 @@ extension Lexicon {
         guard count > 0 else { return 0 }
         let p = Array(Lexicon.key(of: prefix, turkish: foldsTurkishI).utf8)
         let blocks = blocks(ofKeyPrefix: p)
-        var tops = [UInt8](repeating: 0, count: blocks.count)
-        for b in blocks { tops[b - blocks.lowerBound] = blockTop(b) }
-        // Highest class first, then in file order: one integer each, sorted without a closure.
-        var packed = blocks.map { b in (Int(UInt8.max - tops[b - blocks.lowerBound]) << 32) | b }
-        packed.sort()
-        let order = packed.map { $0 & 0xFFFF_FFFF }
+        // Highest class first, then in file order: each block one integer, its class inverted
+        // above its index, sorted without a closure.
+        var order = blocks.map { b in Int(UInt8.max - blockTop(b)) << 32 | b }
+        order.sort()
+        func block(_ packed: Int) -> Int { packed & 0xFFFF_FFFF }
+        func top(_ packed: Int) -> UInt8 { UInt8.max - UInt8(packed >> 32) }
         let raw = storage.bytes
         var counted = 0
         var least: UInt8 = 0
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * 256) { buffer in
             let key = UnsafeMutableBufferPointer(rebasing: buffer[0..<256])
             let word = UnsafeMutableBufferPointer(rebasing: buffer[256..<512])
-            for (n, block) in order.enumerated() {
-                if tops[block - blocks.lowerBound] < least {
+            for (n, packed) in order.enumerated() {
+                if top(packed) < least {
                     // The blocks after it are no more frequent.
-                    for b in order[n...] { counted += min(Lexicon.blockSize, count - b * Lexicon.blockSize) }
+                    for b in order[n...] { counted += min(Lexicon.blockSize, count - block(b) * Lexicon.blockSize) }
                     return
                 }
+                let block = block(packed)
                 var at = blockStart(block)
                 var keyLength = 0
                 for _ in 0..<min(Lexicon.blockSize, count - block * Lexicon.blockSize) {
