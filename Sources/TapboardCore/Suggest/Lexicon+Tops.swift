@@ -13,7 +13,6 @@ extension Lexicon {
         order.sort()
         func block(_ packed: Int) -> Int { packed & 0xFFFF_FFFF }
         func top(_ packed: Int) -> UInt8 { UInt8.max - UInt8(packed >> 32) }
-        let raw = storage.bytes
         var counted = 0
         var least: UInt8 = 0
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * 256) { buffer in
@@ -25,23 +24,37 @@ extension Lexicon {
                     for b in order[n...] { counted += min(Lexicon.blockSize, count - block(b) * Lexicon.blockSize) }
                     return
                 }
-                let block = block(packed)
-                var at = blockStart(block)
-                var keyLength = 0
-                for _ in 0..<min(Lexicon.blockSize, count - block * Lexicon.blockSize) {
-                    let entry = Lexicon.decode(raw, at: at, key: key, keyLength: &keyLength, word: word)
-                    at = entry.next
-                    let k = UnsafeBufferPointer(rebasing: key[0..<keyLength])
-                    guard k.count >= p.count, k.prefix(p.count).elementsEqual(p) else { continue }
+                decodeBlock(block(packed), key: key, word: word) { k, w, frequency in
+                    guard k.count >= p.count, k.prefix(p.count).elementsEqual(p) else { return true }
                     counted += 1
                     // Rarer than `body` takes: passed over (it answers as much of it).
-                    guard entry.frequency >= least else { continue }
-                    let w = entry.wordInKey ? k : UnsafeBufferPointer(rebasing: word[0..<entry.wordLength])
-                    least = body(entry.frequency) { String(decoding: w, as: UTF8.self) }
+                    if frequency >= least { least = body(frequency) { String(decoding: w, as: UTF8.self) } }
+                    return true
                 }
             }
         }
         return counted
+    }
+
+    /// Decodes block `block`'s entries in order into `key` and `word` (256 bytes each), passing
+    /// each one's key, word and class to `body` until it returns false; whether it never did.
+    @discardableResult
+    func decodeBlock(
+        _ block: Int, key: UnsafeMutableBufferPointer<UInt8>, word: UnsafeMutableBufferPointer<UInt8>,
+        _ body: (_ key: UnsafeBufferPointer<UInt8>, _ word: UnsafeBufferPointer<UInt8>, UInt8) -> Bool
+    ) -> Bool {
+        let raw = storage.bytes
+        var at = blockStart(block)
+        var keyLength = 0
+        for _ in 0..<min(Lexicon.blockSize, count - block * Lexicon.blockSize) {
+            let entry = Lexicon.decode(raw, at: at, key: key, keyLength: &keyLength, word: word)
+            at = entry.next
+            let k = UnsafeBufferPointer(rebasing: key[0..<keyLength])
+            if !body(k, entry.wordInKey ? k : UnsafeBufferPointer(rebasing: word[0..<entry.wordLength]), entry.frequency) {
+                return false
+            }
+        }
+        return true
     }
 
     /// The highest frequency class of a block's entries (their classes read, nothing decoded).
@@ -103,7 +116,6 @@ extension Lexicon {
         let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
         let summaries = inner.map { plainSummary($0, prefix: p) }
         let least = summaries.map(\.top).sorted(by: >)[wanted - 1]
-        let raw = storage.bytes
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * 256) { buffer in
             let key = UnsafeMutableBufferPointer(rebasing: buffer[0..<256])
             let word = UnsafeMutableBufferPointer(rebasing: buffer[256..<512])
@@ -115,19 +127,12 @@ extension Lexicon {
                         continue
                     }
                 }
-                var at = blockStart(block)
-                var keyLength = 0
-                for _ in 0..<min(Lexicon.blockSize, count - block * Lexicon.blockSize) {
-                    let entry = Lexicon.decode(raw, at: at, key: key, keyLength: &keyLength, word: word)
-                    at = entry.next
-                    let k = UnsafeBufferPointer(rebasing: key[0..<keyLength])
-                    guard k.count >= p.count, k.prefix(p.count).elementsEqual(p) else {
-                        if Lexicon.compare(k, p) > 0 { return }
-                        continue
-                    }
-                    let w = entry.wordInKey ? k : UnsafeBufferPointer(rebasing: word[0..<entry.wordLength])
-                    if !body(w, entry.frequency) { return }
+                let read = decodeBlock(block, key: key, word: word) { k, w, frequency in
+                    // Keys before the prefix's are passed; one past them ends the reading.
+                    guard k.count >= p.count, k.prefix(p.count).elementsEqual(p) else { return Lexicon.compare(k, p) < 0 }
+                    return body(w, frequency)
                 }
+                if !read { return }
             }
         }
     }
