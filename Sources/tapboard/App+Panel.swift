@@ -24,10 +24,8 @@ extension App {
     }
 
     /// The look of the keys' labels as the controller has them (no keys held, no strip).
-    var labelLook: PanelAppearance { labelLook(of: controller.keyboard) }
-
-    /// The look of `keyboard`'s labels (for a frame, which reads the keyboard once).
-    private func labelLook(of keyboard: KeyboardState) -> PanelAppearance {
+    var labelLook: PanelAppearance {
+        let keyboard = controller.keyboard
         var look = PanelAppearance(shift: keyboard.shift, spaceLabel: controller.spaceLabel, modifiers: keyboard.latched)
         look.returnLabel = keyboard.returnLabel
         return look
@@ -37,7 +35,7 @@ extension App {
     var scene: PanelScene? {
         guard let g = controller.geometry else { return nil }
         let keyboard = controller.keyboard
-        var look = labelLook(of: keyboard)
+        var look = labelLook
         look.highlighted = keyboard.highlighted
         look.onShiftPage = keyboard.layerName != keyboard.layout.layers[0].name
         look.strip = controller.strip
