@@ -17,6 +17,16 @@ final class CapCells {
         /// The cell, in device pixels.
         let width, height: Int
         let background, fill, border: Color
+
+        /// What tells one panel's cells apart (size, the cap's place, its fill); `==` compares
+        /// everything. A press looks a cell up, and the colours alone are twelve doubles.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(width)
+            hasher.combine(height)
+            hasher.combine(capX)
+            hasher.combine(capY)
+            hasher.combine(fill)
+        }
     }
 
     /// A cell on a canvas: what it shows and its first device pixel.

@@ -6,7 +6,7 @@ import TapboardCore
 final class LabelCache {
     struct Entry {
         /// Laid out at `LabelCache.shapedPixels`: drawn scaled by `scale`.
-        let layout: OpaquePointer
+        let shape: Shape
         /// Logical size in pixels, as drawn.
         let width: Double
         let height: Double
@@ -15,6 +15,26 @@ final class LabelCache {
         var left = 0.0
         /// The glyphs' ink from the layout's origin, as drawn.
         var ink = Rect(x: 0, y: 0, width: 0, height: 0)
+
+        /// The layout, for a label laid out (nil for a word shaped as a run).
+        var layout: OpaquePointer? {
+            if case .layout(let layout) = shape { layout } else { nil }
+        }
+
+        /// Paints the label with `cr`'s source, its origin at `cr`'s.
+        func show(_ cr: OpaquePointer) {
+            switch shape {
+            case .layout(let layout): pango_cairo_show_layout(cr, layout)
+            case .run(let run): run.show(cr)
+            }
+        }
+    }
+
+    /// How a label was shaped: laid out by Pango (every label but most of the strip's new
+    /// words), or, for a transient word Pango would make one item of, shaped as that item alone.
+    enum Shape {
+        case layout(OpaquePointer)
+        case run(GlyphRun)
     }
 
     /// The one font size every label is shaped at (then drawn scaled): each size Pango
@@ -31,8 +51,14 @@ final class LabelCache {
     private var transients = RecentlyUsed<Key, Entry>(capacity: 96)
     /// The theme's family at `shapedPixels`.
     private let font: OpaquePointer
+    /// The item Pango made of the last transient label laid out as one, shaping the next ones
+    /// it covers without a layout (nil when `shapesWordsAlone` is off).
+    private var wordItem: WordItem?
+    /// Whether transient labels may be shaped without a layout (tests turn it off to compare).
+    let shapesWordsAlone: Bool
 
-    init(family: String) {
+    init(family: String, shapesWordsAlone: Bool = true) {
+        self.shapesWordsAlone = shapesWordsAlone
         context = pango_font_map_create_context(pango_cairo_font_map_get_default())
         // A description such as "Sans Bold": the family, then styles Pango knows.
         font = pango_font_description_from_string(family)!
@@ -53,6 +79,9 @@ final class LabelCache {
         guard scale != preparedScale else { return }
         preparedScale = scale
         pango_cairo_update_context(cr, context)
+        // Layouts shape again for the new context; runs and the item are the old one's.
+        wordItem = nil
+        for e in transients.removeAll() { Self.free(e) }
     }
 
     /// The label laid out; `transient` ones (the strip's words) go to a small cache of their own.
@@ -67,13 +96,13 @@ final class LabelCache {
         if let e = entries.value(for: key) ?? transients.value(for: key) {
             shaped = e
         } else {
-            shaped = make(text, width: shapedWidth, wrap: key.wrap)
+            shaped = transient && shapedWidth == nil ? makeWord(text) : make(text, width: shapedWidth, wrap: key.wrap)
             let gone = transient ? transients.insert(shaped, for: key) : entries.insert(shaped, for: key)
             if let gone { Self.free(gone) }
         }
         let ink = shaped.ink
         return Entry(
-            layout: shaped.layout, width: shaped.width * scale, height: shaped.height * scale, scale: scale,
+            shape: shaped.shape, width: shaped.width * scale, height: shaped.height * scale, scale: scale,
             left: shaped.left * scale,
             ink: Rect(x: ink.x * scale, y: ink.y * scale, width: ink.width * scale, height: ink.height * scale))
     }
@@ -102,7 +131,9 @@ final class LabelCache {
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
-    private static func free(_ e: Entry) { g_object_unref(UnsafeMutableRawPointer(e.layout)) }
+    private static func free(_ e: Entry) {
+        if let layout = e.layout { g_object_unref(UnsafeMutableRawPointer(layout)) }
+    }
 
     /// Where a label too wide goes on to its next line.
     enum Wrap: Hashable {
@@ -111,6 +142,18 @@ final class LabelCache {
         case words
         /// Between words, and within a word too long.
         case anywhere
+    }
+
+    /// A transient label whole: shaped as the last word's item where Pango would make that item
+    /// of it too (a new word in the same script and font: 16 k instructions instead of a
+    /// layout's 37 k), laid out otherwise, its item then kept for the next words.
+    private func makeWord(_ text: String) -> Entry {
+        if let run = wordItem?.shape(text) { return Self.entry(.run(run), ink: run.ink, logical: run.logical) }
+        let entry = make(text, width: nil, wrap: nil)
+        if shapesWordsAlone, let layout = entry.layout, let item = WordItem(soleItemOf: layout, context, font) {
+            wordItem = item
+        }
+        return entry
     }
 
     /// `text` laid out at `shapedPixels`, cut to `width` (Pango units at that size) if given, or
@@ -131,9 +174,14 @@ final class LabelCache {
         var ink = PangoRectangle()
         var logical = PangoRectangle()
         pango_layout_get_extents(layout, &ink, &logical)
+        return Self.entry(.layout(layout), ink: ink, logical: logical)
+    }
+
+    /// A label shaped at `shapedPixels`, its extents (Pango units) in pixels.
+    private static func entry(_ shape: Shape, ink: PangoRectangle, logical: PangoRectangle) -> Entry {
         let unit = Double(PANGO_SCALE)
         return Entry(
-            layout: layout, width: Double(logical.width) / unit, height: Double(logical.height) / unit, scale: 1,
+            shape: shape, width: Double(logical.width) / unit, height: Double(logical.height) / unit, scale: 1,
             left: Double(logical.x) / unit,
             ink: Rect(
                 x: Double(ink.x) / unit, y: Double(ink.y) / unit, width: Double(ink.width) / unit,

@@ -6,14 +6,12 @@ extension PanelRenderer {
     /// Draws `keys` over their cells cleared to the background: a key's cell with its cap is
     /// copied from `capCells` where one is kept, else drawn and kept; then its label. A strip
     /// slot in `clearing` (where its old word's ink lies; the rest of its cell shows the
-    /// background and its line) is cleared only there. Returns, for the strip slots drawn
-    /// without a cap, where their words' ink lies.
-    @discardableResult
+    /// background and its line) is cleared only there. Sets in `inked`, for the strip slots
+    /// drawn without a cap, where their words' ink lies, and removes the other slots drawn.
     func drawKeys(
         _ keys: [Int], _ geometry: PanelGeometry, _ look: PanelAppearance, _ cr: OpaquePointer,
-        clearing: [Int: DeviceBox] = [:]
-    ) -> [Int: DeviceBox] {
-        var inked: [Int: DeviceBox] = [:]
+        clearing: [Int: DeviceBox] = [:], inked: inout [Int: DeviceBox]
+    ) {
         for i in keys {
             let placed = geometry.keys[i]
             let pressed = look.highlighted.contains(i)
@@ -43,12 +41,11 @@ extension PanelRenderer {
             if let face, keyFaces.paste(face, cr) != nil { continue }
             let painted = drawKey(placed, pressed: pressed, look, spacing: geometry.spacing, cr, capDrawn: true)
             if case .suggestion = placed.key.action {
-                if let painted { inked[i] = painted.reduce(DeviceBox.none) { $0.union($1) } }
+                inked[i] = painted.map { $0.reduce(DeviceBox.none) { $0.union($1) } }
             } else if let face, let painted {
                 keyFaces.keep(face, boxes: painted, within: face.cellBox, from: cr)
             }
         }
-        return inked
     }
 
     /// What a key's label and hint over a kept cap cell follow from (the panel's geometry and

@@ -83,6 +83,12 @@ extension PanelRenderer {
             labels = popup.labels
             frames = ([popup.frame] + popup.itemFrames).flatMap { [$0.x, $0.y, $0.width, $0.height] }.map(\.bitPattern)
         }
+
+        /// The labels and where they go tell bubbles apart; `==` compares the body too.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(labels)
+            hasher.combine(frames)
+        }
     }
 
     private static func previewSize(_ label: String) -> Double { label.count <= 1 ? 0.6 : 0.4 }

@@ -99,18 +99,19 @@ public final class PanelRenderer {
         let trails = !look.trail.isEmpty || canvas.drawn?.trail.isEmpty == false || shown?.trail.isEmpty == false
         var damage: [Int]?
         if let only {
-            let keys = only.filter { indices.contains($0) }
+            let keys = only.allSatisfy(indices.contains) ? only : only.filter(indices.contains)
+            let looks = keys.map { Self.keyLook($0, geometry, look) }
             // What the canvas showed of each of `keys` (only theirs: the record's looks are
             // changed in place, not copied).
             var before: [KeyLook]?
             if canvas.drawn?.geometry == geometry && canvas.drawn?.theme == theme {
                 before = keys.map { canvas.drawn!.looks[$0] }
-                for i in keys { canvas.drawn!.looks[i] = Self.keyLook(i, geometry, look) }
+                for (n, i) in keys.enumerated() { canvas.drawn!.looks[i] = looks[n] }
             }
             if trails {
                 damage = drawKeys(keys, withTrail: look, geometry, on: canvas)
             } else {
-                drawKeys(keys, geometry, look, on: canvas, before: before, beside: sibling)
+                drawKeys(keys, looking: looks, geometry, look, on: canvas, before: before, beside: sibling)
                 damage = keys
             }
         } else if let drawn = canvas.drawn, drawn.theme == theme, Self.keyByKey(drawn.geometry, geometry),
@@ -124,7 +125,7 @@ public final class PanelRenderer {
             if trails {
                 trailKeys = drawKeys(changed, withTrail: look, geometry, on: canvas)
             } else {
-                drawKeys(changed, geometry, look, on: canvas, before: nil, beside: sibling)
+                drawKeys(changed, looking: changed.map { looks[$0] }, geometry, look, on: canvas, before: nil, beside: sibling)
             }
             if let shown, shown.geometry == geometry, shown.theme == theme {
                 damage = indices.filter { looks[$0] != shown.looks[$0] || looks[$0] != drawn.looks[$0] }
@@ -208,7 +209,7 @@ public final class PanelRenderer {
         let origin = Point(x: x - label.left * factor, y: f.y + (f.height - h) / 2)
         cairo_translate(cr, origin.x, origin.y)
         cairo_scale(cr, factor * label.scale, factor * label.scale)
-        pango_cairo_show_layout(cr, label.layout)
+        label.show(cr)
         cairo_restore(cr)
         return DeviceBox.ink(of: label, at: origin, factor: factor, cr)
     }

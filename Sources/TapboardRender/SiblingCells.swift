@@ -6,22 +6,22 @@ import TapboardCore
 /// its press). Such a key's cell is copied from there, pixel for pixel, instead of being
 /// drawn again; a key whose look the canvas itself still shows is left alone.
 extension PanelRenderer {
-    /// Draws `keys` as they look under `look`. `before` is what the canvas showed of each of
-    /// `keys`, in their order (nil: unknown); `sibling`, if given, is another canvas of the
-    /// same size whose recorded looks say which of its cells can be copied. A strip slot
-    /// whose word's ink both canvases know is copied, or cleared, only where the words lie.
+    /// Draws `keys` as they look under `look` (`looks`: each one's `keyLook`, in their order).
+    /// `before` is what the canvas showed of each of `keys`, in their order (nil: unknown);
+    /// `sibling`, if given, is another canvas of the same size whose recorded looks say which
+    /// of its cells can be copied. A strip slot whose word's ink both canvases know is
+    /// copied, or cleared, only where the words lie.
     func drawKeys(
-        _ keys: [Int], _ geometry: PanelGeometry, _ look: PanelAppearance, on canvas: Canvas,
-        before: [KeyLook]?, beside sibling: Canvas?
+        _ keys: [Int], looking looks: [KeyLook], _ geometry: PanelGeometry, _ look: PanelAppearance,
+        on canvas: Canvas, before: [KeyLook]?, beside sibling: Canvas?
     ) {
         let source = sibling.flatMap { Self.copyable($0, for: canvas, geometry, theme) }
         // The canvas's record of its slots' ink holds while it describes the pixels (`before`).
         let known = before == nil ? [:] : canvas.drawn?.inked ?? [:]
         var drawn: [Int] = []
-        var clearing: [Int: DeviceBox] = [:]
         var inked = known
         for (n, i) in keys.enumerated() {
-            let want = Self.keyLook(i, geometry, look)
+            let want = looks[n]
             if before?[n] == want { continue }
             if let source, source.looks[i] == want, let sibling {
                 let words = known[i].flatMap { old in source.inked[i].map { old.union($0) } }
@@ -29,11 +29,10 @@ extension PanelRenderer {
                 inked[i] = source.inked[i]
             } else {
                 drawn.append(i)
-                clearing[i] = known[i]
-                inked[i] = nil
             }
         }
-        inked.merge(drawKeys(drawn, geometry, look, canvas.cr, clearing: clearing)) { $1 }
+        // A slot drawn is cleared where the canvas's record says its old word lies.
+        drawKeys(drawn, geometry, look, canvas.cr, clearing: known, inked: &inked)
         if before != nil { canvas.drawn?.inked = inked }
     }
 

@@ -78,7 +78,8 @@ extension PanelRenderer {
         canvas.drawn?.inked = [:]
         let under = Self.keys(under: look.trail, geometry)
         let redrawn = under.union(Self.keys(under: known ? canvas.drawn!.trail : [], geometry))
-        drawKeys(keys.filter { !redrawn.contains($0) }, geometry, look, cr)
+        var inked: [Int: DeviceBox] = [:]  // not recorded: see above
+        drawKeys(keys.filter { !redrawn.contains($0) }, geometry, look, cr, inked: &inked)
         let sorted = redrawn.sorted()
         // Whole pixels: those the old trail covered are all filled again.
         for i in sorted {

@@ -24,8 +24,10 @@ extension App {
     }
 
     /// The look of the keys' labels as the controller has them (no keys held, no strip).
-    var labelLook: PanelAppearance {
-        let keyboard = controller.keyboard
+    var labelLook: PanelAppearance { labelLook(of: controller.keyboard) }
+
+    /// The look of `keyboard`'s labels (for a frame, which reads the keyboard once).
+    private func labelLook(of keyboard: KeyboardState) -> PanelAppearance {
         var look = PanelAppearance(shift: keyboard.shift, spaceLabel: controller.spaceLabel, modifiers: keyboard.latched)
         look.returnLabel = keyboard.returnLabel
         return look
@@ -35,7 +37,7 @@ extension App {
     var scene: PanelScene? {
         guard let g = controller.geometry else { return nil }
         let keyboard = controller.keyboard
-        var look = labelLook
+        var look = labelLook(of: keyboard)
         look.highlighted = keyboard.highlighted
         look.onShiftPage = keyboard.layerName != keyboard.layout.layers[0].name
         look.strip = controller.strip

@@ -53,7 +53,21 @@ import Testing
         let kept = english.editWalks.keys
         #expect(kept.contains(Array("th".utf8)))
         #expect(kept.allSatisfy { $0.count <= EditWalks.longestKept })
-        #expect(kept.count <= EditWalks.capacity)
+        #expect(kept.filter { $0.count > 1 }.count <= EditWalks.capacity)
+    }
+
+    @Test func oneLetterKeysStayKeptPastTheCapacity() throws {
+        let english = try shippedEnglish()
+        // Every first letter, then more keys of two and three letters than the capacity.
+        let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
+        let longer = letters.prefix(20).flatMap { a in ["e", "o", "a"].map { a + $0 } }
+        #expect(longer.count > EditWalks.capacity)
+        typeLetterByLetter(english, letters + longer, contexts: [""])
+        let kept = english.editWalks.keys
+        for letter in letters { #expect(kept.contains(Array(letter.utf8))) }
+        #expect(kept.filter { $0.count > 1 }.count == EditWalks.capacity)
+        // Asked again, the first letters get what fresh walks get.
+        typeLetterByLetter(english, letters, contexts: ["we "])
     }
 
     @Test func learnedWordsStillGetTheirEdits() throws {

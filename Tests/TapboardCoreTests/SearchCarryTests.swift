@@ -39,6 +39,25 @@ import Testing
         }
     }
 
+    @Test(arguments: [false, true])
+    func keysListedAnswerAsASet(shuffled: Bool) {
+        var random = SeededRandom(state: shuffled ? 7 : 8)
+        // Short keys of a few bytes (many alike, some the prefix of another), and empty ones.
+        let alphabet: [UInt8] = Array("abc'".utf8) + [0xC3, 0xA4]
+        var keys = (0..<400).map { _ in (0..<Int(random.next() % 4)).map { _ in alphabet[Int(random.next() % 6)] } }
+        keys = shuffled ? keys.shuffled(using: &random) : keys.sorted { $0.lexicographicallyPrecedes($1) }
+        var listed = ListedKeys()
+        var set: Set<[UInt8]> = []
+        for (i, key) in keys.enumerated() {
+            key.withUnsafeBufferPointer { listed.append($0) }
+            set.insert(key)
+            guard i % 20 == 19 else { continue }
+            for asked in keys + [[0x61, 0x61, 0x61, 0x61], [0xFF]] {
+                #expect(asked.withUnsafeBufferPointer { listed.contains($0) } == set.contains(asked), "\(asked)")
+            }
+        }
+    }
+
     @Test func thePairsReadOnceAnswerAsTheFileDoes() throws {
         let source = try shippedDictionary("en")
         let pairs = try shippedDictionary("en-pairs")

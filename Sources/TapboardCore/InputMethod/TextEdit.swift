@@ -94,14 +94,7 @@ extension SurroundingText {
         // The kept bytes and the insertion joined in one string, decoded as UTF-8 (a
         // character cut by the deletion is repaired, as a client would).
         text = old.withUTF8 { old in
-            insert.withUTF8 { new in
-                let kept = old[(upper + selection)...]
-                return String(unsafeUninitializedCapacity: lower + inserted + kept.count) { buffer in
-                    var at = UnsafeMutableBufferPointer(rebasing: buffer[...]).initialize(from: old[..<lower]).1
-                    at = UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(from: new).1 + at
-                    return UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(from: kept).1 + at
-                }
-            }
+            insert.withUTF8 { new in String(utf8Joining: old[..<lower], new, old[(upper + selection)...]) }
         }
         cursor = lower + inserted
         anchor = cursor

@@ -85,7 +85,7 @@ public struct KeyboardState: Sendable {
     public var activePresses: Set<Int> { Set(pressed.values.map(\.id)) }
     /// Keys held down (for highlighting); a stroke holds none.
     public var highlighted: Set<Int> {
-        Set(pressed.values.filter { if case .stroke = $0.mode { false } else { true } }.map(\.key))
+        Set(pressed.values.lazy.filter { if case .stroke = $0.mode { false } else { true } }.map(\.key))
     }
 
     /// Shows another keyboard from its first layer; forgets held keys.

@@ -8,7 +8,9 @@
 final class EditWalks {
     /// Typed keys up to this many bytes are kept.
     static let longestKept = 3
-    /// Keys kept at most; past that, each new one takes the place of the one used longest ago.
+    /// Keys of two bytes or more kept at most; past that, each new one takes the place of the
+    /// one used longest ago. Keys of one byte (a word's first letter, mostly) are kept apart
+    /// and never dropped: a few dozen at most, each the costliest walk, asked at most words.
     static let capacity = 48
 
     /// One walk's findings.
@@ -40,19 +42,22 @@ final class EditWalks {
     let made = Made()
 
     private var kept = RecentlyUsed<Key, Found>(capacity: capacity)
+    private var oneByteKeys: [Key: Found] = [:]
 
     /// The typed keys kept.
-    var keys: [[UInt8]] { kept.index.keys.map(\.typed) }
+    var keys: [[UInt8]] { oneByteKeys.keys.map(\.typed) + kept.index.keys.map(\.typed) }
 
     /// What the walks found for `typed` (with the spell checker's words: `spelled`); nil when
     /// not kept.
     func found(_ typed: [UInt8], spelled: Bool) -> Found? {
-        kept.value(for: Key(typed: typed, spelled: spelled))
+        let key = Key(typed: typed, spelled: spelled)
+        return typed.count == 1 ? oneByteKeys[key] : kept.value(for: key)
     }
 
     /// Keeps what the walks found for `typed`, when it is short enough.
     func keep(_ found: Found, _ typed: [UInt8], spelled: Bool) {
         guard typed.count <= Self.longestKept else { return }
-        kept.insert(found, for: Key(typed: typed, spelled: spelled))
+        let key = Key(typed: typed, spelled: spelled)
+        if typed.count == 1 { oneByteKeys[key] = found } else { kept.insert(found, for: key) }
     }
 }

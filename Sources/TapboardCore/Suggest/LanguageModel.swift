@@ -189,7 +189,10 @@ public struct LanguageModel {
 
     /// The class of `word` after the two tokens before in the language's triples, nil when they lack it.
     func tripleClass(of word: String, lowercased: String? = nil) -> UInt8? {
-        tripleClasses.isEmpty ? nil : tripleClasses[lowercased ?? word.lowercased()]
+        guard !tripleClasses.isEmpty else { return nil }
+        // An ASCII word without capitals is its own lower case (no new string made).
+        let plain = lowercased ?? (word.allUTF8Bytes { $0 < 0x80 && !(0x41...0x5A).contains($0) } ? word : word.lowercased())
+        return tripleClasses[plain]
     }
 
     /// The score of a word only the user's learned words hold (not in the dictionary).

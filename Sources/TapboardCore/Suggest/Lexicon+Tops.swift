@@ -7,40 +7,54 @@ extension Lexicon {
         guard count > 0 else { return 0 }
         let p = Array(Lexicon.key(of: prefix, turkish: foldsTurkishI).utf8)
         let blocks = blocks(ofKeyPrefix: p)
-        var tops = [UInt8](repeating: 0, count: blocks.count)
-        for b in blocks { tops[b - blocks.lowerBound] = blockTop(b) }
-        let order = blocks.sorted { (a: Int, b: Int) -> Bool in
-            let (x, y) = (tops[a - blocks.lowerBound], tops[b - blocks.lowerBound])
-            return x != y ? x > y : a < b
-        }
-        let raw = storage.bytes
+        // Highest class first, then in file order: each block one integer, its class inverted
+        // above its index, sorted without a closure.
+        var order = blocks.map { b in Int(UInt8.max - blockTop(b)) << 32 | b }
+        order.sort()
+        func block(_ packed: Int) -> Int { packed & 0xFFFF_FFFF }
+        func top(_ packed: Int) -> UInt8 { UInt8.max - UInt8(packed >> 32) }
         var counted = 0
         var least: UInt8 = 0
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * 256) { buffer in
             let key = UnsafeMutableBufferPointer(rebasing: buffer[0..<256])
             let word = UnsafeMutableBufferPointer(rebasing: buffer[256..<512])
-            for (n, block) in order.enumerated() {
-                if tops[block - blocks.lowerBound] < least {
+            for (n, packed) in order.enumerated() {
+                if top(packed) < least {
                     // The blocks after it are no more frequent.
-                    for b in order[n...] { counted += min(Lexicon.blockSize, count - b * Lexicon.blockSize) }
+                    for b in order[n...] { counted += min(Lexicon.blockSize, count - block(b) * Lexicon.blockSize) }
                     return
                 }
-                var at = blockStart(block)
-                var keyLength = 0
-                for _ in 0..<min(Lexicon.blockSize, count - block * Lexicon.blockSize) {
-                    let entry = Lexicon.decode(raw, at: at, key: key, keyLength: &keyLength, word: word)
-                    at = entry.next
-                    let k = UnsafeBufferPointer(rebasing: key[0..<keyLength])
-                    guard k.count >= p.count, k.prefix(p.count).elementsEqual(p) else { continue }
+                decodeBlock(block(packed), key: key, word: word) { k, w, frequency in
+                    guard k.count >= p.count, k.prefix(p.count).elementsEqual(p) else { return true }
                     counted += 1
                     // Rarer than `body` takes: passed over (it answers as much of it).
-                    guard entry.frequency >= least else { continue }
-                    let w = entry.wordInKey ? k : UnsafeBufferPointer(rebasing: word[0..<entry.wordLength])
-                    least = body(entry.frequency) { String(decoding: w, as: UTF8.self) }
+                    if frequency >= least { least = body(frequency) { String(decoding: w, as: UTF8.self) } }
+                    return true
                 }
             }
         }
         return counted
+    }
+
+    /// Decodes block `block`'s entries in order into `key` and `word` (256 bytes each), passing
+    /// each one's key, word and class to `body` until it returns false; whether it never did.
+    @discardableResult
+    func decodeBlock(
+        _ block: Int, key: UnsafeMutableBufferPointer<UInt8>, word: UnsafeMutableBufferPointer<UInt8>,
+        _ body: (_ key: UnsafeBufferPointer<UInt8>, _ word: UnsafeBufferPointer<UInt8>, UInt8) -> Bool
+    ) -> Bool {
+        let raw = storage.bytes
+        var at = blockStart(block)
+        var keyLength = 0
+        for _ in 0..<min(Lexicon.blockSize, count - block * Lexicon.blockSize) {
+            let entry = Lexicon.decode(raw, at: at, key: key, keyLength: &keyLength, word: word)
+            at = entry.next
+            let k = UnsafeBufferPointer(rebasing: key[0..<keyLength])
+            if !body(k, entry.wordInKey ? k : UnsafeBufferPointer(rebasing: word[0..<entry.wordLength]), entry.frequency) {
+                return false
+            }
+        }
+        return true
     }
 
     /// The highest frequency class of a block's entries (their classes read, nothing decoded).
@@ -79,5 +93,75 @@ extension Lexicon {
             if first.starts(with: p) || Lexicon.compare(first, p) < 0 { lo = mid + 1 } else { hi = mid }
         }
         return start..<lo
+    }
+}
+
+extension Lexicon {
+    /// `wordBytes(withKeyPrefix:_:)` for a caller that ranks the entries by class and keeps
+    /// only the best `wanted`: a block whose entries all start with the prefix, whose highest
+    /// class is below that of `wanted` other such blocks (so below `wanted` entries), and whose
+    /// words are all stored as their keys in ASCII, is passed over unread, `passingOver`
+    /// called in its place.
+    func wordBytes(
+        withKeyPrefix prefix: String, bestOf wanted: Int, passingOver: () -> Void,
+        _ body: (UnsafeBufferPointer<UInt8>, UInt8) -> Bool
+    ) {
+        let p = Array(Lexicon.key(of: prefix, turkish: foldsTurkishI).utf8)
+        let range = blocks(ofKeyPrefix: p)
+        // The blocks between the first and the last hold only entries with the prefix.
+        guard count > 0, wanted > 0, range.count > wanted + 2 else {
+            wordBytes(withKeyPrefix: prefix, body)
+            return
+        }
+        let inner = (range.lowerBound + 1)..<(range.upperBound - 1)
+        let summaries = inner.map { plainSummary($0, prefix: p) }
+        let least = summaries.map(\.top).sorted(by: >)[wanted - 1]
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * 256) { buffer in
+            let key = UnsafeMutableBufferPointer(rebasing: buffer[0..<256])
+            let word = UnsafeMutableBufferPointer(rebasing: buffer[256..<512])
+            for block in range {
+                if inner.contains(block) {
+                    let summary = summaries[block - inner.lowerBound]
+                    if summary.plain, summary.top < least {
+                        passingOver()
+                        continue
+                    }
+                }
+                let read = decodeBlock(block, key: key, word: word) { k, w, frequency in
+                    // Keys before the prefix's are passed; one past them ends the reading.
+                    guard k.count >= p.count, k.prefix(p.count).elementsEqual(p) else { return Lexicon.compare(k, p) < 0 }
+                    return body(w, frequency)
+                }
+                if !read { return }
+            }
+        }
+    }
+
+    /// A block's highest class, and whether every word in it is ASCII and begins with `p` (the
+    /// prefix of every key in it, which is its own key) as stored: its classes, key bytes and
+    /// the written forms' heads read, nothing decoded.
+    private func plainSummary(_ block: Int, prefix p: [UInt8]) -> (top: UInt8, plain: Bool) {
+        let raw = storage.bytes
+        var at = blockStart(block)
+        var top: UInt8 = 0
+        var high: UInt8 = 0
+        var plain = true
+        for _ in 0..<min(Lexicon.blockSize, count - block * Lexicon.blockSize) {
+            let suffix = Int(raw[at + 1] & ~Lexicon.formFlag)
+            for i in 0..<suffix { high |= raw[at + 2 + i] }
+            top = max(top, raw[at + 2 + suffix])
+            if raw[at + 1] & Lexicon.formFlag != 0 {
+                // The written form: `head` bytes of its own, then the key's from `replaced` on.
+                let form = at + 2 + suffix + 1
+                let (replaced, head) = (Int(raw[form]), Int(raw[form + 1]))
+                for i in 0..<head {
+                    high |= raw[form + 2 + i]
+                    if i < p.count, raw[form + 2 + i] != p[i] { plain = false }
+                }
+                if head < p.count, replaced != head { plain = false }
+            }
+            at = Lexicon.entryEnd(raw, at: at)
+        }
+        return (top, plain && high < 0x80)
     }
 }

@@ -128,8 +128,8 @@ public struct Lexicon: Sendable {
     /// The frequency class of exactly `word` as stored ("Haus", not "haus"), or nil
     /// when the dictionary lacks that spelling.
     public func frequency(of word: String) -> UInt8? {
-        let k = Array(Lexicon.key(of: word, turkish: foldsTurkishI).utf8)
         let w = Array(word.utf8)
+        let k = Lexicon.keyBytes(of: word, utf8: w, turkish: foldsTurkishI)
         var found: UInt8?
         scan(fromKey: k) { key, stored, frequency in
             guard Lexicon.compare(key, k) == 0 else { return false }
@@ -145,7 +145,7 @@ public struct Lexicon: Sendable {
     /// Every entry whose key equals `key` lower-cased, in stored order ("us" finds
     /// both "US" and "us").
     public func lookup(key: String) -> [(word: String, frequency: UInt8)] {
-        lookup(keyBytes: Array(Lexicon.key(of: key, turkish: foldsTurkishI).utf8))
+        lookup(keyBytes: Lexicon.keyBytes(of: key, utf8: Array(key.utf8), turkish: foldsTurkishI))
     }
 
     /// Every entry whose key is exactly these bytes (a key as `key(of:language:)` makes it).
@@ -342,6 +342,15 @@ public struct Lexicon: Sendable {
             }
         }
         return String(folded).lowercased()
+    }
+
+    /// `key(of:turkish:)`'s UTF-8 bytes, given `word`'s: an ASCII word's are its own with
+    /// capitals lowered (no string made, and the same array when it has none).
+    static func keyBytes(of word: String, utf8 bytes: [UInt8], turkish: Bool) -> [UInt8] {
+        guard !turkish, bytes.allSatisfy({ $0 < 0x80 }) else { return Array(key(of: word, turkish: turkish).utf8) }
+        var lowered = bytes
+        for i in lowered.indices where (0x41...0x5A).contains(lowered[i]) { lowered[i] |= 0x20 }
+        return lowered
     }
 
     static func appendU32(_ out: inout [UInt8], _ v: UInt32) {

@@ -96,11 +96,21 @@ struct NextWordRanking {
         plain.append((plainBytes.count, after))
         keptByClass[score] += 1
         if score > floor { aboveFloor += 1 }
-        let wanted = Self.picked + mine.count
         while aboveFloor >= wanted {
             floor += 1
             aboveFloor -= keptByClass[floor]
         }
+    }
+
+    /// How many plain entries of the best classes could ever be asked for: the pairs' entries
+    /// below as many others are never needed.
+    var wanted: Int { Self.picked + mine.count }
+
+    /// Entries were passed over unread, as entries below the floor are: none of them is kept;
+    /// a ranking made whole already (which needs every entry) is to be read again.
+    mutating func leaveOut() {
+        if scores != nil { needsRereading = true }
+        leftOut = true
     }
 
     /// The user's pair: `word` (lower-cased) followed the token `count` times. Added before

@@ -53,7 +53,7 @@ final class PairsAfter: Sendable {
 
     /// Whether `text` is ASCII without a carriage return: each byte a character, lower-cased alone.
     static func plainASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+        text.allUTF8Bytes { $0 < 0x80 && $0 != 0x0D }
     }
 
     /// Whether these are the pairs a search of `typedKey` after `prefix` reads, or more.

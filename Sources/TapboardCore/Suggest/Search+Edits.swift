@@ -41,17 +41,7 @@ extension Search {
         }
         // A letter too many.
         if n >= 2 {
-            for i in 0..<n {
-                var cost = c.extra
-                if i > 0 && letters[i - 1] == letters[i] {
-                    cost = c.extraDouble
-                } else if isNeighbour(letters[i], i > 0 ? letters[i - 1] : nil)
-                    || isNeighbour(letters[i], i + 1 < n ? letters[i + 1] : nil)
-                {
-                    cost = c.extraNeighbour
-                }
-                edit(i, EmptyCollection(), i + 1, cost: cost)
-            }
+            for i in 0..<n { edit(i, EmptyCollection(), i + 1, cost: extraCost(i)) }
         }
         // A neighbouring key or a missing accent.
         for i in 0..<n {
@@ -115,7 +105,7 @@ extension Search {
             edits.spot(of: e).map { !memo.isDead($0, inSpellWords: false) } ?? true
         }
         // The keys found in the dictionary (only asked when the spell checker's words are walked).
-        var listed: Set<[UInt8]> = []
+        var listed = ListedKeys()
         let spelled = spellWords != nil
         // With each word, whether it is its key: then its own lower case, where keys are the
         // words lower-cased (not where they fold the Turkish I).
@@ -123,7 +113,7 @@ extension Search {
         let keysLowerCase = !Lexicon.foldsTurkishI(s.source.language)
         s.source.walk(&guide) { k, word, f, cost in
             found.hits.append((String(decoding: word, as: UTF8.self), f, cost, keysLowerCase && word.elementsEqual(k)))
-            if spelled { listed.insert(Array(k)) }
+            if spelled { listed.append(k) }
         }
         // A walk kept for other words notes what this word's memo knew too.
         let keeps = typedKey.count <= EditWalks.longestKept
@@ -136,7 +126,7 @@ extension Search {
                 e.spelled && edits.spot(of: e).map { !memo.isDead($0, inSpellWords: true) } ?? true
             }
             spellWords.walk(&spellGuide) { k, word, _, cost in
-                if !listed.contains(Array(k)) { found.spellHits.append((String(decoding: word, as: UTF8.self), cost)) }
+                if !listed.contains(k) { found.spellHits.append((String(decoding: word, as: UTF8.self), cost)) }
             }
             found.deadInSpellWords = Search.deadSpots(spellGuide, edits, memo: memo, inSpellWords: true, left: keeps)
             found.typedReach = max(found.typedReach, spellGuide.typedReach)
@@ -203,5 +193,17 @@ extension Search {
     func isNeighbour(_ a: Character, _ b: Character?) -> Bool {
         guard let b, let d = s.keys.distance(a, b) else { return false }
         return d <= KeyNeighbours.radius
+    }
+
+    /// The cost of the typed key's letter `i` typed too many: less for a letter doubled or
+    /// one whose key neighbours a letter beside it.
+    func extraCost(_ i: Int) -> Double {
+        let c = s.costs
+        let n = letters.count
+        if i > 0 && letters[i - 1] == letters[i] { return c.extraDouble }
+        if isNeighbour(letters[i], i > 0 ? letters[i - 1] : nil) || isNeighbour(letters[i], i + 1 < n ? letters[i + 1] : nil) {
+            return c.extraNeighbour
+        }
+        return c.extra
     }
 }

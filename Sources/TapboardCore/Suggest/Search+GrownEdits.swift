@@ -69,15 +69,4 @@ extension Search {
             }
         }
     }
-
-    /// The cost of the typed key's letter `i` typed too many (as `typingEdits` weighs it).
-    private func extraCost(_ i: Int) -> Double {
-        let c = s.costs
-        let n = letters.count
-        if i > 0 && letters[i - 1] == letters[i] { return c.extraDouble }
-        if isNeighbour(letters[i], i > 0 ? letters[i - 1] : nil) || isNeighbour(letters[i], i + 1 < n ? letters[i + 1] : nil) {
-            return c.extraNeighbour
-        }
-        return c.extra
-    }
 }

@@ -224,9 +224,11 @@ struct Search {
         let autocorrect = fix.map { shape.apply($0) }
 
         // Candidates: the correction, the typed word when known, then completions and edits by score.
-        var completions: [(word: String, score: Double)] = []
-        for (word, f) in s.tops.top(of: s.source, prefix: key) where word.count > letters.count {
-            completions.append((word, prior(word, f, after: nil)))
+        // The strip's pool: completions first, then the words found (room for both made once).
+        var pool: [(word: String, score: Double)] = []
+        pool.reserveCapacity(found.count + Search.completionsRoom)
+        for (word, f) in s.tops.top(of: s.source, prefix: key) where Search.hasMoreCharacters(word, than: letters.count) {
+            pool.append((word, prior(word, f, after: nil)))
         }
         // The closures below read these, not `self`: a method of `self` called from them
         // copied the whole search at each entry.
@@ -236,16 +238,16 @@ struct Search {
         // Words seen after the previous one, with their likelihood there.
         if let pairsAfter {
             for entry in pairsAfter.entries(beginning: key) {
-                for (word, f) in entry.forms where word.count > typedCount {
-                    completions.append((word, model.score(word, f, after: entry.after)))
+                for (word, f) in entry.forms where Search.hasMoreCharacters(word, than: typedCount) {
+                    pool.append((word, model.score(word, f, after: entry.after)))
                 }
             }
         } else if let pairPrefix, let pairs = s.pairs {
             let skip = pairPrefix.count
             pairs.entries(withKeyPrefix: pairPrefix + key) { entry, after in
                 let next = String(entry.dropFirst(skip))
-                for (word, f) in source.lookup(key: next) where word.count > typedCount {
-                    completions.append((word, model.score(word, f, after: after)))
+                for (word, f) in source.lookup(key: next) where Search.hasMoreCharacters(word, than: typedCount) {
+                    pool.append((word, model.score(word, f, after: after)))
                 }
                 return true
             }
@@ -254,8 +256,9 @@ struct Search {
         if let triplePrefix = model.triplePrefix, let triples = s.triples {
             let skip = triplePrefix.count
             triples.entries(withKeyPrefix: triplePrefix + key) { entry, _ in
-                for (word, f) in source.lookup(key: String(entry.dropFirst(skip))) where word.count > typedCount {
-                    completions.append((word, model.score(word, frequency: f)))
+                for (word, f) in source.lookup(key: String(entry.dropFirst(skip)))
+                where Search.hasMoreCharacters(word, than: typedCount) {
+                    pool.append((word, model.score(word, frequency: f)))
                 }
                 return true
             }
@@ -265,13 +268,11 @@ struct Search {
         for (w, n) in s.learnedWords
         where n > 0 && w.count > letters.count && w.lowercased().hasPrefix(key) && s.learnedCount(w) > 0 {
             if let f = s.source.frequency(of: w) {
-                completions.append((w, prior(w, f, after: nil)))
+                pool.append((w, prior(w, f, after: nil)))
             } else {
-                completions.append((w, model.learnedOnly(w)))
+                pool.append((w, model.learnedOnly(w)))
             }
         }
-        var pool = completions
-        pool.reserveCapacity(found.count + completions.count)
         for (word, value) in found { pool.append((word, value.score - (value.edited ? s.costs.editInStrip : 0))) }
         var out: [String] = []
         // The typed word takes no slot: space keeps it (save when autocorrect would not; then the strip shows it to keep).
@@ -338,6 +339,16 @@ struct Search {
         // long[i] is the letter too many: it doubles its neighbour, and the rest agree.
         let doubles = (i > 0 && long[i - 1] == long[i]) || (i + 1 < long.count && long[i + 1] == long[i])
         return doubles && long[(i + 1)...].elementsEqual(short[i...])
+    }
+
+    /// Room made in the strip's pool for completions beside the words found (more grow it).
+    static let completionsRoom = 64
+
+    /// Whether `word` has more characters than `count`: its UTF-8 length tells when it is no
+    /// longer or all ASCII (counting characters walks its grapheme clusters).
+    static func hasMoreCharacters(_ word: String, than count: Int) -> Bool {
+        guard word.utf8.count > count else { return false }
+        return word.allUTF8Bytes { $0 < 0x80 } || word.count > count
     }
 
     /// Whether case allows correcting to `word`: short words in capitals are likely

@@ -14,9 +14,21 @@ extension Suggester {
                 for (word, n) in mine where n > 0 { ranking.addMine(word.lowercased(), count: n) }
             }
             if let pairs = pairs as? Lexicon, let key = ctx.pairKey {
-                pairs.wordBytes(withKeyPrefix: key + " ") { entry, after in
-                    ranking.add(entry: entry, class: after)
-                    return true
+                let prefix = key + " "
+                // Blocks of entries that could never rank are passed over where they would all
+                // be plain to the ranking (their words begin with the prefix as written).
+                if !whole, Lexicon.key(of: prefix, language: pairs.language) == prefix {
+                    pairs.wordBytes(
+                        withKeyPrefix: prefix, bestOf: ranking.wanted, passingOver: { ranking.leaveOut() },
+                        { entry, after in
+                            ranking.add(entry: entry, class: after)
+                            return true
+                        })
+                } else {
+                    pairs.wordBytes(withKeyPrefix: prefix) { entry, after in
+                        ranking.add(entry: entry, class: after)
+                        return true
+                    }
                 }
             } else if let pairs, let key = ctx.pairKey {
                 pairs.entries(withKeyPrefix: key + " ") { entry, after in
