@@ -32,6 +32,10 @@ final class App {
     var panelReplacements = 0
     /// Text or keys went to the compositor's buffer since the last flush (`beforeSleep` sends them first).
     var textUnsent = false
+    /// Text and keys held until the client shows the last commit.
+    var pacing = CommitPacing()
+    /// Sends what `pacing` holds once its wait is over.
+    var pacingTimer: Int?
     /// sm.puri.OSK0 on the session bus; nil without a bus.
     var osk: OSKService?
     /// A SetVisible call came over D-Bus: the desktop shows and hides the panel (handle = auto).
@@ -139,6 +143,7 @@ final class App {
         if inputMethod == nil, let im = makeInputMethod(on: seat) {
             im.onDone = { [unowned self, unowned im] change in
                 self.perform(self.controller.fieldChanged(change, im.state.current))
+                self.sendHeld()
             }
             // The object stays, inert: the controller stops using text-input.
             im.onUnavailable = { [unowned self] in self.perform(self.controller.inputMethodUnavailable()) }
@@ -201,7 +206,36 @@ final class App {
             printError("tapboard: debug check: \(rule)")
         }
         #endif
-        for c in commands { perform(c) }
+        let now = EventLoop.now()
+        let hold = pacing.mustHold(now: now, text: controller.text)
+        var committed = false
+        for c in commands {
+            if hold, c.reachesField {
+                pacing.hold(c)
+                continue
+            }
+            committed = committed || c.commitsText
+            perform(c)
+        }
+        if committed { pacing.committed(now: now, text: controller.text) }
+        if !pacing.held.isEmpty, pacingTimer == nil {
+            pacingTimer = loop.schedule(after: pacing.deadline &- min(now, pacing.deadline) + 1) { [unowned self] in
+                self.pacingTimer = nil
+                self.sendHeld()
+            }
+        }
+    }
+
+    /// Sends the text and keys `pacing` held, once the client has shown the last commit or
+    /// the wait is over.
+    func sendHeld() {
+        let now = EventLoop.now()
+        let held = pacing.release(now: now, text: controller.text)
+        guard !held.isEmpty else { return }
+        loop.cancel(pacingTimer)
+        pacingTimer = nil
+        for c in held { perform(c) }
+        if held.contains(where: \.commitsText) { pacing.committed(now: now, text: controller.text) }
     }
 
     func perform(_ command: Command) {

@@ -35,6 +35,21 @@ extension EndToEnd {
             #expect(text == expected("hell ok ", client), "\(client) field: \(app.lines)")
         }
 
+        /// 62 letters and spaces at the harness's pace (a tap each 30 ms, faster than thumbs):
+        /// every one arrives, in order. Firefox on sway 1.10 lost a letter when a second
+        /// commit reached it before it had handled the first; tapboard now waits for the
+        /// field to show each commit.
+        @Test(arguments: RealClient.allCases, Compositor.Kind.allCases)
+        func fastTypingLosesNoLetter(_ client: RealClient, _ kind: Compositor.Kind) throws {
+            let settings = Compositor.noSuggestions
+            let (c, app) = try session(kind, client, tapboardArgs: ["--config", try settingsFile(settings)])
+            let sentence = "the quick brown fox jumps over the lazy dog then all the others"
+            let panel = try PanelMap(config: settings)
+            try c.tap(panel.taps(sentence.map { $0 == " " ? "space" : String($0) }))
+            let text = settledFieldText(app)
+            #expect(text == expected(sentence, client), "\(client) field: \(app.lines.suffix(4))")
+        }
+
         @Test(arguments: RealClient.allCases, Compositor.Kind.allCases)
         func germanUmlautThenBackspace(_ client: RealClient, _ kind: Compositor.Kind) throws {
             // Letters straight in (no strip): this is about deleting committed text.

@@ -40,6 +40,13 @@ public struct TextModel: Sendable, Equatable {
     /// The text around the cursor as tapboard believes it; nil while unknown.
     public var known: SurroundingText? { history.last }
 
+    /// Whether the client's reports have shown `expected`, a view tapboard predicted: false
+    /// while it is still a prediction ahead of the last report. Once a report is unforeseen
+    /// (or the field is left) nothing is ahead, and it is taken as shown.
+    public func hasShown(_ expected: SurroundingText) -> Bool {
+        (history.lastIndex { Self.same($0, expected) } ?? 0) == 0
+    }
+
     /// The best view for auto-capitalisation: what is known, else what was typed in this field.
     public var bestGuess: SurroundingText? { known ?? typed }
 
