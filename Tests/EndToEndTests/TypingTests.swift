@@ -122,11 +122,14 @@ extension EndToEnd {
             // A line typed before the shell reads is kept by the terminal until it does.
             let terminal = try PanelMap(purpose: "terminal", config: Compositor.noSuggestions)
             let foot = try c.focus(tb, shows: terminal, name: "foot") {
-                try c.start("/usr/bin/foot", ["sh", "-c", "IFS= read -r line; printf '%s' \"$line\" > '\(out)'"])
+                // Written aside and renamed: the file appears with the whole line in it.
+                let script = "IFS= read -r line; printf '%s' \"$line\" > '\(out).part' && mv '\(out).part' '\(out)'"
+                return try c.start("/usr/bin/foot", ["sh", "-c", script])
             }
             try c.tap(panel.taps(["h", "i", "return"]))
             #expect(waitUntil(5) { FileManager.default.fileExists(atPath: out) }, "foot: \(foot.stderr.suffix(500))")
-            #expect((try? String(contentsOfFile: out, encoding: .utf8)) == "hi")
+            let line = try? String(contentsOfFile: out, encoding: .utf8)
+            #expect(line == "hi", "the line foot's shell read: \(String(describing: line))")
         }
     }
 
