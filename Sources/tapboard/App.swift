@@ -206,19 +206,23 @@ final class App {
             printError("tapboard: debug check: \(rule)")
         }
         #endif
-        let now = EventLoop.now()
-        let hold = pacing.mustHold(now: now, text: controller.text)
+        // Whether this batch's text and keys wait: asked at its first one (most batches have none).
+        var hold: Bool?
         var committed = false
         for c in commands {
-            if hold, c.reachesField {
-                pacing.hold(c)
-                continue
+            if c.reachesField {
+                if hold == nil { hold = pacing.mustHold(now: EventLoop.now(), text: controller.text) }
+                if hold == true {
+                    pacing.hold(c)
+                    continue
+                }
+                committed = committed || c.commitsText
             }
-            committed = committed || c.commitsText
             perform(c)
         }
-        if committed { pacing.committed(now: now, text: controller.text) }
+        if committed { pacing.committed(now: EventLoop.now(), text: controller.text) }
         if !pacing.held.isEmpty, pacingTimer == nil {
+            let now = EventLoop.now()
             pacingTimer = loop.schedule(after: pacing.deadline &- min(now, pacing.deadline) + 1) { [unowned self] in
                 self.pacingTimer = nil
                 self.sendHeld()

@@ -35,7 +35,7 @@ extension EndToEnd {
             #expect(text == expected("hell ok ", client), "\(client) field: \(app.lines)")
         }
 
-        /// 62 letters and spaces at the harness's pace (a tap each 30 ms, faster than thumbs):
+        /// 63 letters and spaces at the harness's pace (a tap each 30 ms, faster than thumbs):
         /// every one arrives, in order. Firefox on sway 1.10 lost a letter when a second
         /// commit reached it before it had handled the first; tapboard now waits for the
         /// field to show each commit.
