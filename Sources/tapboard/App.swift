@@ -222,8 +222,8 @@ final class App {
         }
         if committed { pacing.committed(now: EventLoop.now(), text: controller.text) }
         if !pacing.held.isEmpty, pacingTimer == nil {
-            let now = EventLoop.now()
-            pacingTimer = loop.schedule(after: pacing.deadline &- min(now, pacing.deadline) + 1) { [unowned self] in
+            // A millisecond past the deadline, so that the wait is over when it fires.
+            pacingTimer = loop.schedule(after: pacing.timeLeft(now: EventLoop.now()) + 1) { [unowned self] in
                 self.pacingTimer = nil
                 self.sendHeld()
             }

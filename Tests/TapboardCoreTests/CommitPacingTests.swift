@@ -8,18 +8,20 @@ import Testing
         SurroundingText(text: text, cursor: text.utf8.count, anchor: text.utf8.count)
     }
 
-    /// A field that reported "he", then tapboard committed `letter` (sent and predicted).
-    func committing(_ letter: String, on text: inout TextModel, pacing: inout CommitPacing, at now: UInt64) {
+    /// A field that reported `field` (nil: one that reports no text), into which tapboard
+    /// committed `letter` at `now` (sent and predicted).
+    func committed(_ letter: String, into field: String?, at now: UInt64) -> (TextModel, CommitPacing) {
+        var text = TextModel()
+        if let field { text.clientReported(at(field)) }
+        var pacing = CommitPacing()
+        #expect(!pacing.mustHold(now: now, text: text))
         text.sent(TextEdit(insert: letter))
         pacing.committed(now: now, text: text)
+        return (text, pacing)
     }
 
     @Test func textWaitsUntilTheClientShowsTheCommitThenGoesInOrder() {
-        var text = TextModel()
-        text.clientReported(at("he"))
-        var pacing = CommitPacing()
-        #expect(!pacing.mustHold(now: 0, text: text))
-        committing("l", on: &text, pacing: &pacing, at: 0)
+        var (text, pacing) = committed("l", into: "he", at: 0)
         #expect(pacing.mustHold(now: 10, text: text))
         text.sent(TextEdit(insert: "l"))
         pacing.hold(.edit(TextEdit(insert: "l")))
@@ -34,29 +36,23 @@ import Testing
     }
 
     @Test func whatWaitsGoesAfterTheLongestWaitWithoutAReport() {
-        var text = TextModel()
-        text.clientReported(at(""))
-        var pacing = CommitPacing()
-        committing("a", on: &text, pacing: &pacing, at: 1_000)
+        var (text, pacing) = committed("a", into: "", at: 1_000)
         pacing.hold(.edit(TextEdit(insert: "b")))
         #expect(pacing.release(now: 1_000 + CommitPacing.longestWait - 1, text: text).isEmpty)
         #expect(pacing.deadline == 1_000 + CommitPacing.longestWait)
+        #expect(pacing.timeLeft(now: 1_000) == CommitPacing.longestWait)
+        #expect(pacing.timeLeft(now: pacing.deadline + 5) == 0)
         #expect(pacing.release(now: pacing.deadline, text: text) == [.edit(TextEdit(insert: "b"))])
         #expect(!pacing.mustHold(now: pacing.deadline, text: text))
     }
 
     @Test func aFieldThatReportsNoTextIsNeverWaitedFor() {
-        var text = TextModel()
-        var pacing = CommitPacing()
-        committing("a", on: &text, pacing: &pacing, at: 0)
+        let (text, pacing) = committed("a", into: nil, at: 0)
         #expect(!pacing.mustHold(now: 1, text: text))
     }
 
     @Test func anUnforeseenReportEndsTheWait() {
-        var text = TextModel()
-        text.clientReported(at("ab"))
-        var pacing = CommitPacing()
-        committing("c", on: &text, pacing: &pacing, at: 0)
+        var (text, pacing) = committed("c", into: "ab", at: 0)
         #expect(pacing.mustHold(now: 1, text: text))
         // The user moved the cursor (or the app changed the text): nothing is ahead.
         text.clientReported(SurroundingText(text: "ab", cursor: 0, anchor: 0))
@@ -64,10 +60,7 @@ import Testing
     }
 
     @Test func onceSomethingWaitsWhatFollowsWaitsBehindIt() {
-        var text = TextModel()
-        text.clientReported(at(""))
-        var pacing = CommitPacing()
-        committing("a", on: &text, pacing: &pacing, at: 0)
+        var (text, pacing) = committed("a", into: "", at: 0)
         pacing.hold(.edit(TextEdit(insert: "b")))
         // The client shows "a": the held "b" may go, and a batch now still waits behind it.
         text.clientReported(at("a"))

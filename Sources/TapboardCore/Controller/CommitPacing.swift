@@ -22,6 +22,9 @@ public struct CommitPacing: Sendable {
     /// When what is held goes, if no report shows the commit before (ms).
     public var deadline: UInt64 { since + Self.longestWait }
 
+    /// How long from `now` until `deadline` (ms; 0 once it is past).
+    public func timeLeft(now: UInt64) -> UInt64 { deadline > now ? deadline - now : 0 }
+
     /// Whether a batch's text and keys must wait now: something waits already, or the
     /// client has not shown the last commit and the wait is not over.
     public func mustHold(now: UInt64, text: @autoclosure () -> TextModel) -> Bool {
