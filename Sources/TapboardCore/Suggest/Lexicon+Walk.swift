@@ -44,23 +44,27 @@ extension Lexicon {
                 return Lexicon.compare(UnsafeBufferPointer(rebasing: raw[(at + 2)..<(at + 2 + length)]), target) > 0
             }
             /// Moves to the first entry whose key is not below `target` (above the current
-            /// one); false past the last.
-            func seek() -> Bool {
+            /// one); false past the last. `keepsTwoBytes`: the target's first two bytes are
+            /// the current key's.
+            func seek(keepsTwoBytes: Bool) -> Bool {
                 let target = UnsafeBufferPointer(rebasing: targetBytes[0..<targetLength])
                 // Past the keys of smaller first two bytes at once: a target of one or two
-                // bytes is then reached; a longer one is looked for from there.
-                guard let start = prefixStart(notBelow: Lexicon.twoBytes(targetBytes.baseAddress!, targetLength))
-                else { return false }
-                if Int(start.entry) > block * Lexicon.blockSize + index {
-                    block = Int(start.entry) / Lexicon.blockSize
-                    index = Int(start.entry) % Lexicon.blockSize
-                    // The entry keeps at most one byte of the key before it, the target's first
-                    // (that key is below the target's first two bytes, the entry not).
-                    key[0] = targetBytes[0]
-                    entry = Lexicon.decode(raw, at: Int(start.offset), key: key, keyLength: &keyLength, word: word)
-                    if targetLength <= 2 { return true }
-                    if Lexicon.order(UnsafeBufferPointer(rebasing: key[0..<keyLength]), target, from: 0).0 >= 0 {
-                        return true
+                // bytes is then reached; a longer one is looked for from there. (A target
+                // keeping the current key's first two bytes begins no later than it.)
+                if !keepsTwoBytes {
+                    guard let start = prefixStart(notBelow: Lexicon.twoBytes(targetBytes.baseAddress!, targetLength))
+                    else { return false }
+                    if Int(start.entry) > block * Lexicon.blockSize + index {
+                        block = Int(start.entry) / Lexicon.blockSize
+                        index = Int(start.entry) % Lexicon.blockSize
+                        // The entry keeps at most one byte of the key before it, the target's first
+                        // (that key is below the target's first two bytes, the entry not).
+                        key[0] = targetBytes[0]
+                        entry = Lexicon.decode(raw, at: Int(start.offset), key: key, keyLength: &keyLength, word: word)
+                        if targetLength <= 2 { return true }
+                        if Lexicon.order(UnsafeBufferPointer(rebasing: key[0..<keyLength]), target, from: 0).0 >= 0 {
+                            return true
+                        }
                     }
                 }
                 let packedTarget = Lexicon.packed(target)
@@ -135,7 +139,7 @@ extension Lexicon {
                 for i in 0..<m { targetBytes[i] = k[i] }
                 targetBytes[m] = next
                 targetLength = m + 1
-                if !seek() { return }
+                if !seek(keepsTwoBytes: m >= 2) { return }
             }
         }
     }
