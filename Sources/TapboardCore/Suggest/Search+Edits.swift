@@ -184,7 +184,7 @@ extension Search {
         for e in edits.all where left {
             if let spot = e.spot, memo.isDead(spot, inSpellWords: inSpellWords) { dead.append(spot) }
         }
-        for (e, begun) in zip(guide.edits, guide.begun) where !begun {
+        guide.forEachNotBegun { e in
             if let spot = edits.spot(of: e) { dead.append(spot) }
         }
         return dead
