@@ -92,23 +92,37 @@ extension Lexicon {
                 } else if !advance() {
                     return false
                 }
+                // How many first bytes the current key is known to share with the target.
+                var known = 0
+                var blockEntries = min(Lexicon.blockSize, count - block * Lexicon.blockSize)
                 while true {
-                    let (order, common) = Lexicon.order(UnsafeBufferPointer(rebasing: key[0..<keyLength]), target, from: 0)
+                    let (order, common) = Lexicon.order(UnsafeBufferPointer(rebasing: key[0..<keyLength]), target, from: known)
                     if order >= 0 { return true }
                     // Below the target: so are the entries after it that keep more than
                     // `common` of its bytes, passed over undecoded (the bytes a later key
-                    // keeps of theirs are the same as this one's).
+                    // keeps of theirs are the same as this one's). One that keeps fewer is
+                    // above it (it rose above this key where this key still matched).
                     var at = entry.next
+                    known = 0
                     while true {
                         index += 1
-                        if index == min(Lexicon.blockSize, count - block * Lexicon.blockSize) {
+                        if index == blockEntries {
                             block += 1
                             guard block < blockCount else { return false }
                             index = 0
+                            blockEntries = min(Lexicon.blockSize, count - block * Lexicon.blockSize)
                             at = blockStart(block)
                             break
                         }
-                        if Int(raw[at]) <= common { break }
+                        let shared = Int(raw[at])
+                        if shared < common {
+                            entry = Lexicon.decode(raw, at: at, key: key, keyLength: &keyLength, word: word)
+                            return true
+                        }
+                        if shared == common {
+                            known = common
+                            break
+                        }
                         at = Lexicon.entryEnd(raw, at: at)
                     }
                     entry = Lexicon.decode(raw, at: at, key: key, keyLength: &keyLength, word: word)
