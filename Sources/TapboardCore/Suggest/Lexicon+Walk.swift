@@ -150,6 +150,15 @@ extension Lexicon {
                     next = guide.nextByte(after: k[m])
                 }
                 guard let next else { return }
+                // The next entry in the block, when it is not below k's first m bytes and
+                // `next` (it keeps fewer of k, or as many and goes on with `next` or above).
+                if index + 1 < min(Lexicon.blockSize, count - block * Lexicon.blockSize) {
+                    let shared = Int(raw[entry.next])
+                    if shared < m || (shared == m && raw[entry.next + 2] >= next) {
+                        if !advance() { return }
+                        continue
+                    }
+                }
                 for i in 0..<m { targetBytes[i] = k[i] }
                 targetBytes[m] = next
                 targetLength = m + 1
