@@ -109,10 +109,11 @@ struct EditGuide {
         given = list.all
         // By start (counted into place), then by first byte within a start (inserted in
         // place, after those of the same byte: the letters come in alphabetical order already).
-        var kept = [Bool](repeating: false, count: list.all.count)
+        var kept: [Int32] = []
+        kept.reserveCapacity(list.all.count)
         var bounds = [Int](repeating: 0, count: typed.count + 2)
         for (i, e) in list.all.enumerated() where keep(e) {
-            kept[i] = true
+            kept.append(Int32(i))
             bounds[e.start + 1] += 1
         }
         for p in 1..<bounds.count { bounds[p] += bounds[p - 1] }
@@ -120,7 +121,8 @@ struct EditGuide {
         var placed = [Int32](repeating: 0, count: total)
         var placedFirsts = [Int16](repeating: 0, count: total)
         var next = bounds
-        for (i, e) in list.all.enumerated() where kept[i] {
+        for i in kept {
+            let e = list.all[Int(i)]
             let first: Int16
             if !e.middle.isEmpty {
                 first = Int16(list.middles[e.middle.lowerBound])
@@ -134,7 +136,7 @@ struct EditGuide {
                 placedFirsts[j] = placedFirsts[j - 1]
                 j -= 1
             }
-            placed[j] = Int32(i)
+            placed[j] = i
             placedFirsts[j] = first
         }
         order = placed
