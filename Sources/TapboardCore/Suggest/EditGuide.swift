@@ -283,6 +283,12 @@ struct EditGuide {
         var shared = 0
         let most = min(depth, key.count)
         while shared < most, pathBytes[shared] == key[shared] { shared += 1 }
+        return follow(key, sharing: shared)
+    }
+
+    /// The same, knowing that `key` and the bytes stepped share their first `shared` bytes
+    /// and no more.
+    mutating func follow(_ key: UnsafeBufferPointer<UInt8>, sharing shared: Int) -> Bool {
         truncate(to: shared)
         while depth < key.count {
             if !step(key[depth]) { return false }

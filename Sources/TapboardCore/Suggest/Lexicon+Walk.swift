@@ -22,6 +22,9 @@ extension Lexicon {
             var index = 0
             var keyLength = 0
             var entry = Lexicon.decode(raw, at: blockStart(0), key: key, keyLength: &keyLength, word: word)
+            // How many first bytes the current key keeps of the one before it (-1: not known,
+            // after a seek or at a block's first).
+            var keptOfLast = -1
 
             /// The entry after the current one; false past the last.
             func advance() -> Bool {
@@ -32,6 +35,9 @@ extension Lexicon {
                     guard block < blockCount else { return false }
                     index = 0
                     at = blockStart(block)
+                    keptOfLast = -1
+                } else {
+                    keptOfLast = Int(raw[at])
                 }
                 entry = Lexicon.decode(raw, at: at, key: key, keyLength: &keyLength, word: word)
                 return true
@@ -131,7 +137,8 @@ extension Lexicon {
 
             while true {
                 let k = UnsafeBufferPointer(rebasing: key[0..<keyLength])
-                if guide.follow(k) {
+                // The bytes stepped begin the key before: they share with k what it kept of them.
+                if keptOfLast < 0 ? guide.follow(k) : guide.follow(k, sharing: min(guide.depth, keptOfLast)) {
                     if let cost = guide.cost {
                         body(
                             k, entry.wordInKey ? k : UnsafeBufferPointer(rebasing: word[0..<entry.wordLength]), entry.frequency,
@@ -163,6 +170,7 @@ extension Lexicon {
                 targetBytes[m] = next
                 targetLength = m + 1
                 if !seek(keepsTwoBytes: m >= 2) { return }
+                keptOfLast = -1
             }
         }
     }
