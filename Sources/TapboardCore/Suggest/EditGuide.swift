@@ -61,14 +61,27 @@ struct EditGuide {
         var at: Int32
     }
 
+    /// What a thread inside an edit's key reads: the edit's bytes put in
+    /// (`middles[middleStart..<middleStart + middleCount]`), then the typed bytes from `resume`.
+    private struct Shape {
+        var middleStart: Int32
+        var middleCount: Int32
+        var resume: Int32
+        /// How many bytes the edit's key has after its start.
+        var length: Int32
+        var cost: Double
+    }
+
     private let typed: [UInt8]
     private let middles: [UInt8]
-    /// The edits, by start, then by the first byte they put after it.
-    let edits: [TypingEdit]
+    /// All the edits given, and the guide's edits (by start, then by the first byte they put
+    /// after it) as places in it.
+    private let given: [TypingEdit]
+    private let order: [Int32]
+    /// Each of the guide's edits' shape.
+    private let shapes: [Shape]
     /// The byte each edit's key goes on with after its start (-1: none).
     private let firsts: [Int16]
-    /// How many bytes each edit's key has after its start.
-    private let lengths: [Int32]
     /// Whether some key stepped began with each edit's key (after a walk: whether any key
     /// of the source does).
     private(set) var begun: [Bool]
@@ -77,11 +90,15 @@ struct EditGuide {
     /// The edits beginning at each byte place of the typed key (`typed.count + 1` ranges).
     private let startingAt: [Range<Int>]
     /// The threads of each prefix stepped: those of depth d are
-    /// `threads[depthStart[d]..<depthStart[d + 1]]` (the last depth's run to the end).
+    /// `threads[depthStart[d]..<depthStart[d + 1]]` (the last depth's run to `threadEnd`).
+    /// Past the depth stepped, the arrays keep what was there (written over, not removed).
     private var threads: [Thread] = []
+    private var threadEnd = 0
     private var depthStart: [Int] = []
-    /// The bytes stepped.
-    private(set) var path: [UInt8] = []
+    /// The bytes stepped: the first `depth` of `pathBytes`.
+    private var pathBytes: [UInt8] = []
+    /// How many bytes are stepped.
+    private(set) var depth = 0
     /// How many of the typed key's first bytes some key stepped began with.
     private(set) var typedReach = 0
 
@@ -89,91 +106,108 @@ struct EditGuide {
     init(typed: [UInt8], edits list: TypingEdits, keep: (TypingEdit) -> Bool = { _ in true }) {
         self.typed = typed
         middles = list.middles
-        func first(_ e: TypingEdit) -> Int16 {
-            if !e.middle.isEmpty { return Int16(list.middles[e.middle.lowerBound]) }
-            return e.resume < typed.count ? Int16(typed[e.resume]) : -1
-        }
-        // By start (counted into place), then by first byte within a start (by insertion:
-        // the letters come in alphabetical order already).
-        let kept = list.all.map(keep)
+        given = list.all
+        // By start (counted into place), then by first byte within a start (inserted in
+        // place, after those of the same byte: the letters come in alphabetical order already).
+        var kept: [Int32] = []
+        kept.reserveCapacity(list.all.count)
         var bounds = [Int](repeating: 0, count: typed.count + 2)
-        for (e, k) in zip(list.all, kept) where k { bounds[e.start + 1] += 1 }
+        for (i, e) in list.all.enumerated() where keep(e) {
+            kept.append(Int32(i))
+            bounds[e.start + 1] += 1
+        }
         for p in 1..<bounds.count { bounds[p] += bounds[p - 1] }
         let total = bounds[typed.count + 1]
-        var placed = [Int](repeating: 0, count: total)
+        var placed = [Int32](repeating: 0, count: total)
+        var placedFirsts = [Int16](repeating: 0, count: total)
         var next = bounds
-        for (i, e) in list.all.enumerated() where kept[i] {
-            placed[next[e.start]] = i
-            next[e.start] += 1
-        }
-        let firstOf = list.all.map(first)
-        for p in 0...typed.count where bounds[p + 1] - bounds[p] > 1 {
-            for i in (bounds[p] + 1)..<bounds[p + 1] {
-                let k = placed[i]
-                var j = i
-                while j > bounds[p], firstOf[placed[j - 1]] > firstOf[k] {
-                    placed[j] = placed[j - 1]
-                    j -= 1
-                }
-                placed[j] = k
+        for i in kept {
+            let e = list.all[Int(i)]
+            let first: Int16
+            if !e.middle.isEmpty {
+                first = Int16(list.middles[e.middle.lowerBound])
+            } else {
+                first = e.resume < typed.count ? Int16(typed[e.resume]) : -1
             }
+            var j = next[e.start]
+            next[e.start] += 1
+            while j > bounds[e.start], placedFirsts[j - 1] > first {
+                placed[j] = placed[j - 1]
+                placedFirsts[j] = placedFirsts[j - 1]
+                j -= 1
+            }
+            placed[j] = i
+            placedFirsts[j] = first
         }
-        edits = placed.map { list.all[$0] }
-        firsts = placed.map { firstOf[$0] }
-        lengths = placed.map { Int32(list.all[$0].middle.count + typed.count - list.all[$0].resume) }
+        order = placed
+        firsts = placedFirsts
+        shapes = placed.map { i in
+            let e = list.all[Int(i)]
+            return Shape(
+                middleStart: Int32(e.middle.lowerBound), middleCount: Int32(e.middle.count), resume: Int32(e.resume),
+                length: Int32(e.middle.count + typed.count - e.resume), cost: e.cost)
+        }
         begun = Array(repeating: false, count: total)
         startingAt = (0...typed.count).map { bounds[$0]..<bounds[$0 + 1] }
         threads.reserveCapacity(256)
         depthStart.reserveCapacity(64)
-        path.reserveCapacity(64)
+        pathBytes.reserveCapacity(64)
         depthStart.append(0)
         threads.append(Thread(edit: -1, at: 0))
+        threadEnd = 1
         markEmptyEditsBegun(at: 0)
+    }
+
+    /// Calls `body` with each edit no key stepped began with.
+    func forEachNotBegun(_ body: (TypingEdit) -> Void) {
+        for (e, wasBegun) in zip(order, begun) where !wasBegun { body(given[Int(e)]) }
     }
 
     /// The edits starting at `place` whose key ends there (the last byte left out) are begun
     /// by any key the typed bytes before `place` begin.
     private mutating func markEmptyEditsBegun(at place: Int) {
         for e in startingAt[place] {
-            guard lengths[e] == 0 else { break }
+            guard shapes[e].length == 0 else { break }
             begun[e] = true
         }
     }
-
-    /// How many bytes are stepped.
-    var depth: Int { path.count }
 
     /// The byte a thread's key goes on with (-1 past its end).
     private func expected(_ t: Thread) -> Int {
         let at = Int(t.at)
         guard t.edit >= 0 else { return at < typed.count ? Int(typed[at]) : -1 }
-        let e = edits[Int(t.edit)]
-        if at < e.middle.count { return Int(middles[e.middle.lowerBound + at]) }
-        let k = e.resume + at - e.middle.count
+        let e = shapes[Int(t.edit)]
+        if at < Int(e.middleCount) { return Int(middles[Int(e.middleStart) + at]) }
+        let k = Int(e.resume) + at - Int(e.middleCount)
         return k < typed.count ? Int(typed[k]) : -1
     }
 
     /// Back to the first `depth` bytes stepped.
     mutating func truncate(to depth: Int) {
-        guard depth < path.count else { return }
-        threads.removeSubrange(depthStart[depth + 1]...)
-        depthStart.removeSubrange((depth + 1)...)
-        path.removeSubrange(depth...)
+        guard depth < self.depth else { return }
+        threadEnd = depthStart[depth + 1]
+        self.depth = depth
+    }
+
+    /// Adds `t` to the threads of the depth being stepped.
+    private mutating func push(_ t: Thread) {
+        if threadEnd < threads.count { threads[threadEnd] = t } else { threads.append(t) }
+        threadEnd += 1
     }
 
     /// Steps by `b`: false, and no step, when no key going on with it is one edit away.
     mutating func step(_ b: UInt8) -> Bool {
-        let from = depthStart[path.count]
-        let to = threads.count
+        let from = depthStart[depth]
+        let to = threadEnd
         let byte = Int(b)
         for k in from..<to {
             let t = threads[k]
             if expected(t) == byte {
-                threads.append(Thread(edit: t.edit, at: t.at + 1))
+                push(Thread(edit: t.edit, at: t.at + 1))
                 if t.edit < 0 {
                     typedReach = max(typedReach, Int(t.at) + 1)
                     markEmptyEditsBegun(at: Int(t.at) + 1)
-                } else if t.at + 1 == lengths[Int(t.edit)] {
+                } else if t.at + 1 == shapes[Int(t.edit)].length {
                     begun[Int(t.edit)] = true
                 }
             }
@@ -182,15 +216,16 @@ struct EditGuide {
                 let starting = startingAt[Int(t.at)]
                 var e = firstEdit(of: starting, notBelow: byte)
                 while e < starting.upperBound, Int(firsts[e]) == byte {
-                    threads.append(Thread(edit: Int32(e), at: 1))
-                    if lengths[e] == 1 { begun[e] = true }
+                    push(Thread(edit: Int32(e), at: 1))
+                    if shapes[e].length == 1 { begun[e] = true }
                     e += 1
                 }
             }
         }
-        guard threads.count > to else { return false }
-        depthStart.append(to)
-        path.append(b)
+        guard threadEnd > to else { return false }
+        if depth + 1 < depthStart.count { depthStart[depth + 1] = to } else { depthStart.append(to) }
+        if depth < pathBytes.count { pathBytes[depth] = b } else { pathBytes.append(b) }
+        depth += 1
         return true
     }
 
@@ -210,7 +245,7 @@ struct EditGuide {
     func nextByte(after b: UInt8?) -> UInt8? {
         let above = b.map { Int($0) } ?? -1
         var best = Int.max
-        for k in depthStart[path.count]..<threads.count {
+        for k in depthStart[depth]..<threadEnd {
             let t = threads[k]
             let x = expected(t)
             if x > above { best = min(best, x) }
@@ -226,16 +261,16 @@ struct EditGuide {
     /// The least cost of an edit whose key is exactly the bytes stepped; nil when none is.
     var cost: Double? {
         var best: Double?
-        for k in depthStart[path.count]..<threads.count {
+        for k in depthStart[depth]..<threadEnd {
             let t = threads[k]
             if t.edit < 0 {
                 // Edits that end where they start (the last byte left out): first in their start's.
                 for e in startingAt[Int(t.at)] {
                     if firsts[e] >= 0 { break }
-                    best = min(best ?? .infinity, edits[e].cost)
+                    best = min(best ?? .infinity, shapes[e].cost)
                 }
             } else if expected(t) < 0 {
-                best = min(best ?? .infinity, edits[Int(t.edit)].cost)
+                best = min(best ?? .infinity, shapes[Int(t.edit)].cost)
             }
         }
         return best
@@ -246,11 +281,17 @@ struct EditGuide {
     /// longest prefix of `key` some edit's key begins with.
     mutating func follow(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
         var shared = 0
-        let most = min(path.count, key.count)
-        while shared < most, path[shared] == key[shared] { shared += 1 }
+        let most = min(depth, key.count)
+        while shared < most, pathBytes[shared] == key[shared] { shared += 1 }
+        return follow(key, sharing: shared)
+    }
+
+    /// The same, knowing that `key` and the bytes stepped share their first `shared` bytes
+    /// and no more.
+    mutating func follow(_ key: UnsafeBufferPointer<UInt8>, sharing shared: Int) -> Bool {
         truncate(to: shared)
-        while path.count < key.count {
-            if !step(key[path.count]) { return false }
+        while depth < key.count {
+            if !step(key[depth]) { return false }
         }
         return true
     }

@@ -28,10 +28,11 @@ struct EditSpotSet: Sendable {
         count += 1
     }
 
-    /// Empties the set, keeping its room.
+    /// Empties the set, keeping its room. A table of its own, not the old one cleared: a copy
+    /// of the memo (the word stage's) often shares it, and clearing would copy it first.
     mutating func removeAll() {
         guard count > 0 else { return }
-        for i in slots.indices { slots[i] = nil }
+        slots = Array(repeating: nil, count: slots.count)
         count = 0
     }
 

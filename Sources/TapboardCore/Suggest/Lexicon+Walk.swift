@@ -22,6 +22,9 @@ extension Lexicon {
             var index = 0
             var keyLength = 0
             var entry = Lexicon.decode(raw, at: blockStart(0), key: key, keyLength: &keyLength, word: word)
+            // How many first bytes the current key keeps of the one before it (-1: not known,
+            // after a seek or at a block's first).
+            var keptOfLast = -1
 
             /// The entry after the current one; false past the last.
             func advance() -> Bool {
@@ -32,6 +35,9 @@ extension Lexicon {
                     guard block < blockCount else { return false }
                     index = 0
                     at = blockStart(block)
+                    keptOfLast = -1
+                } else {
+                    keptOfLast = Int(raw[at])
                 }
                 entry = Lexicon.decode(raw, at: at, key: key, keyLength: &keyLength, word: word)
                 return true
@@ -44,23 +50,27 @@ extension Lexicon {
                 return Lexicon.compare(UnsafeBufferPointer(rebasing: raw[(at + 2)..<(at + 2 + length)]), target) > 0
             }
             /// Moves to the first entry whose key is not below `target` (above the current
-            /// one); false past the last.
-            func seek() -> Bool {
+            /// one); false past the last. `keepsTwoBytes`: the target's first two bytes are
+            /// the current key's.
+            func seek(keepsTwoBytes: Bool) -> Bool {
                 let target = UnsafeBufferPointer(rebasing: targetBytes[0..<targetLength])
                 // Past the keys of smaller first two bytes at once: a target of one or two
-                // bytes is then reached; a longer one is looked for from there.
-                guard let start = prefixStart(notBelow: Lexicon.twoBytes(targetBytes.baseAddress!, targetLength))
-                else { return false }
-                if Int(start.entry) > block * Lexicon.blockSize + index {
-                    block = Int(start.entry) / Lexicon.blockSize
-                    index = Int(start.entry) % Lexicon.blockSize
-                    // The entry keeps at most one byte of the key before it, the target's first
-                    // (that key is below the target's first two bytes, the entry not).
-                    key[0] = targetBytes[0]
-                    entry = Lexicon.decode(raw, at: Int(start.offset), key: key, keyLength: &keyLength, word: word)
-                    if targetLength <= 2 { return true }
-                    if Lexicon.order(UnsafeBufferPointer(rebasing: key[0..<keyLength]), target, from: 0).0 >= 0 {
-                        return true
+                // bytes is then reached; a longer one is looked for from there. (A target
+                // keeping the current key's first two bytes begins no later than it.)
+                if !keepsTwoBytes {
+                    guard let start = prefixStart(notBelow: Lexicon.twoBytes(targetBytes.baseAddress!, targetLength))
+                    else { return false }
+                    if Int(start.entry) > block * Lexicon.blockSize + index {
+                        block = Int(start.entry) / Lexicon.blockSize
+                        index = Int(start.entry) % Lexicon.blockSize
+                        // The entry keeps at most one byte of the key before it, the target's first
+                        // (that key is below the target's first two bytes, the entry not).
+                        key[0] = targetBytes[0]
+                        entry = Lexicon.decode(raw, at: Int(start.offset), key: key, keyLength: &keyLength, word: word)
+                        if targetLength <= 2 { return true }
+                        if Lexicon.order(UnsafeBufferPointer(rebasing: key[0..<keyLength]), target, from: 0).0 >= 0 {
+                            return true
+                        }
                     }
                 }
                 let packedTarget = Lexicon.packed(target)
@@ -88,23 +98,37 @@ extension Lexicon {
                 } else if !advance() {
                     return false
                 }
+                // How many first bytes the current key is known to share with the target.
+                var known = 0
+                var blockEntries = min(Lexicon.blockSize, count - block * Lexicon.blockSize)
                 while true {
-                    let (order, common) = Lexicon.order(UnsafeBufferPointer(rebasing: key[0..<keyLength]), target, from: 0)
+                    let (order, common) = Lexicon.order(UnsafeBufferPointer(rebasing: key[0..<keyLength]), target, from: known)
                     if order >= 0 { return true }
                     // Below the target: so are the entries after it that keep more than
                     // `common` of its bytes, passed over undecoded (the bytes a later key
-                    // keeps of theirs are the same as this one's).
+                    // keeps of theirs are the same as this one's). One that keeps fewer is
+                    // above it (it rose above this key where this key still matched).
                     var at = entry.next
+                    known = 0
                     while true {
                         index += 1
-                        if index == min(Lexicon.blockSize, count - block * Lexicon.blockSize) {
+                        if index == blockEntries {
                             block += 1
                             guard block < blockCount else { return false }
                             index = 0
+                            blockEntries = min(Lexicon.blockSize, count - block * Lexicon.blockSize)
                             at = blockStart(block)
                             break
                         }
-                        if Int(raw[at]) <= common { break }
+                        let shared = Int(raw[at])
+                        if shared < common {
+                            entry = Lexicon.decode(raw, at: at, key: key, keyLength: &keyLength, word: word)
+                            return true
+                        }
+                        if shared == common {
+                            known = common
+                            break
+                        }
                         at = Lexicon.entryEnd(raw, at: at)
                     }
                     entry = Lexicon.decode(raw, at: at, key: key, keyLength: &keyLength, word: word)
@@ -113,7 +137,8 @@ extension Lexicon {
 
             while true {
                 let k = UnsafeBufferPointer(rebasing: key[0..<keyLength])
-                if guide.follow(k) {
+                // The bytes stepped begin the key before: they share with k what it kept of them.
+                if keptOfLast < 0 ? guide.follow(k) : guide.follow(k, sharing: min(guide.depth, keptOfLast)) {
                     if let cost = guide.cost {
                         body(
                             k, entry.wordInKey ? k : UnsafeBufferPointer(rebasing: word[0..<entry.wordLength]), entry.frequency,
@@ -132,10 +157,20 @@ extension Lexicon {
                     next = guide.nextByte(after: k[m])
                 }
                 guard let next else { return }
+                // The next entry in the block, when it is not below k's first m bytes and
+                // `next` (it keeps fewer of k, or as many and goes on with `next` or above).
+                if index + 1 < min(Lexicon.blockSize, count - block * Lexicon.blockSize) {
+                    let shared = Int(raw[entry.next])
+                    if shared < m || (shared == m && raw[entry.next + 2] >= next) {
+                        if !advance() { return }
+                        continue
+                    }
+                }
                 for i in 0..<m { targetBytes[i] = k[i] }
                 targetBytes[m] = next
                 targetLength = m + 1
-                if !seek() { return }
+                if !seek(keepsTwoBytes: m >= 2) { return }
+                keptOfLast = -1
             }
         }
     }

@@ -110,6 +110,8 @@ extension Search {
         // With each word, whether it is its key: then its own lower case, where keys are the
         // words lower-cased (not where they fold the Turkish I).
         var found = EditWalks.Found(hits: [], spellHits: [], dead: [], deadInSpellWords: [], typedReach: 0, anyBegun: false)
+        // Some 60 hits a walk: room made once, not grown seven times.
+        found.hits.reserveCapacity(64)
         let keysLowerCase = !Lexicon.foldsTurkishI(s.source.language)
         s.source.walk(&guide) { k, word, f, cost in
             found.hits.append((String(decoding: word, as: UTF8.self), f, cost, keysLowerCase && word.elementsEqual(k)))
@@ -184,7 +186,7 @@ extension Search {
         for e in edits.all where left {
             if let spot = e.spot, memo.isDead(spot, inSpellWords: inSpellWords) { dead.append(spot) }
         }
-        for (e, begun) in zip(guide.edits, guide.begun) where !begun {
+        guide.forEachNotBegun { e in
             if let spot = edits.spot(of: e) { dead.append(spot) }
         }
         return dead
