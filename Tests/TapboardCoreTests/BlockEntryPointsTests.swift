@@ -73,4 +73,16 @@ import Testing
         }
         #expect(places > points.blockCount * 3 * 8 / 10)
     }
+
+    /// A key packed by one load of 8 bytes is the key packed byte by byte, near a buffer's end or not.
+    @Test func packedByOneLoadIsPackedByteByByte() {
+        let bytes: [UInt8] = (0..<20).map { UInt8(0xF0 - 7 * $0) }
+        bytes.withUnsafeBufferPointer { raw in
+            for start in 0...raw.count {
+                for count in 0...(raw.count - start) {
+                    #expect(Lexicon.packed(raw, from: start, count: count) == Lexicon.packed(raw[start..<(start + count)]))
+                }
+            }
+        }
+    }
 }

@@ -32,8 +32,7 @@ struct BlockEntryPoints {
     mutating func note(block: Int, entry: Int, offset: Int, key: UnsafePointer<UInt8>, length: Int) -> Int {
         let eighth = entry / 8
         let i = Self.perBlock * block + eighth - 1
-        let first8 = UInt64(bigEndian: UnsafeRawPointer(key).loadUnaligned(as: UInt64.self))
-        keys[i] = length >= 8 ? first8 : first8 & ~(UInt64.max >> UInt64(8 * length))
+        keys[i] = Lexicon.packed(UnsafeBufferPointer(start: key, count: max(length, 8)), from: 0, count: length)
         places[i] = UInt32(offset) << 8 | UInt32(entry)
         return (eighth + 1) * 8
     }

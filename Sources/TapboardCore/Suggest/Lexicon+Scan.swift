@@ -49,7 +49,7 @@ extension Lexicon {
         // block before it.
         var lo = 0
         var hi = blockCount
-        let targetPrefix = Lexicon.packed(target)
+        let targetPrefix = Lexicon.packed(target, from: 0, count: target.count)
         while lo < hi {
             let mid = (lo + hi) / 2
             let prefix = firstKeys[mid]

@@ -93,8 +93,7 @@ public struct Lexicon: Sendable {
         let index = header.indexOffset
         firstKeys = (0..<header.blockCount).map { block in
             let at = Int(Lexicon.u32(bytes, index + 4 * block))
-            let length = Int(bytes[at + 1] & ~Lexicon.formFlag)
-            return Lexicon.packed(bytes[(at + 2)..<(at + 2 + length)])
+            return Lexicon.packed(bytes, from: at + 2, count: Int(bytes[at + 1] & ~Lexicon.formFlag))
         }
     }
 
@@ -108,6 +107,13 @@ public struct Lexicon: Sendable {
             taken += 1
         }
         return taken == 8 ? n : n << UInt64(8 * (8 - taken))
+    }
+
+    /// `packed` of `raw`'s `count` bytes from `start`: one load of 8 bytes where `raw` holds them.
+    static func packed(_ raw: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> UInt64 {
+        guard start + 8 <= raw.count, let base = raw.baseAddress else { return packed(raw[start..<(start + count)]) }
+        let first8 = UInt64(bigEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        return count >= 8 ? first8 : first8 & ~(UInt64.max >> UInt64(8 * count))
     }
 
     /// The first of `prefixStarts` whose two bytes are not below `prefix`; nil when none is.
