@@ -26,7 +26,7 @@ public struct LanguageModel {
     let triplePrefix: String?
     /// The triples' few words after `triplePrefix` and their classes, read once for the query
     /// (a look-up in the file for each word scored cost a word tap about a tenth).
-    private let tripleClasses: [String: UInt8]
+    private let tripleClasses: TripleClasses
     /// With triples: the score change of a word never seen after the two tokens.
     let untripled: Double
     /// The words of the text before (`RecentWords`), when the model heeds them.
@@ -72,7 +72,7 @@ public struct LanguageModel {
                 return true
             }
         }
-        return ContextReadings.Reading(pairPrefix: prefix, triplePrefix: triplePrefix, tripleClasses: classes)
+        return ContextReadings.Reading(pairPrefix: prefix, triplePrefix: triplePrefix, tripleClasses: TripleClasses(classes))
     }
 
     /// "key " when `source` holds an entry after it; nil without a key or entries.
