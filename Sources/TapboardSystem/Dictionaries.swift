@@ -31,7 +31,7 @@ public struct DictionaryStore: Sendable {
     /// the language has none or the file is unusable (suggestions then go without them).
     public func loadPairs(language: String) -> Mapped? {
         guard let path = path(language: language, suffix: "-pairs") else { return nil }
-        return try? open(path).get()
+        return try? open(path, withEntryPoints: true).get()
     }
 
     /// The next words from two tokens back for `language` (`<lang>-triples.tbd`),
@@ -84,7 +84,7 @@ public struct DictionaryStore: Sendable {
                     message: "no dictionary for \"\(language)\" (\(names.map { $0 + ".tbd" }.joined(separator: ", ")); \(looked))"
                 ))
         }
-        return open(path)
+        return open(path, withEntryPoints: true)
     }
 
     /// A dictionary and the file it is read from (whose pages can be let go).
@@ -95,14 +95,15 @@ public struct DictionaryStore: Sendable {
         let file: MappedFile
     }
 
-    private func open(_ path: String) -> Result<Mapped, StoreError> {
+    /// `withEntryPoints`: a file exact look-ups are frequent in (`Lexicon.init(unsafeBytes:owner:withEntryPoints:)`).
+    private func open(_ path: String, withEntryPoints: Bool = false) -> Result<Mapped, StoreError> {
         let file: MappedFile
         switch MappedFile.open(path) {
         case .success(let f): file = f
         case .failure(let e): return .failure(StoreError(message: e.description))
         }
         do {
-            let lexicon = try Lexicon(unsafeBytes: file.bytes, owner: file)
+            let lexicon = try Lexicon(unsafeBytes: file.bytes, owner: file, withEntryPoints: withEntryPoints)
             file.dropResidentPages()  // validation read every page; queries read few
             return .success(Mapped(lexicon: lexicon, file: file))
         } catch {

@@ -7,6 +7,9 @@ private let loadedDictionaries = MadeOnce<Lexicon>()
 /// app loads it; loaded once per test process.
 public func shippedDictionary(_ name: String) throws -> Lexicon {
     try loadedDictionaries.value(name) {
-        try Lexicon(bytes: try requireBytes(Repository.dictionaries + "/\(name).tbd"))
+        // The app makes entry points for the dictionaries and the pairs (`DictionaryStore`).
+        try Lexicon(
+            bytes: try requireBytes(Repository.dictionaries + "/\(name).tbd"),
+            withEntryPoints: !name.contains("-") || name.hasSuffix("-pairs"))
     }
 }

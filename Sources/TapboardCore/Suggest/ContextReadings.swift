@@ -11,7 +11,7 @@ final class ContextReadings {
         /// "before previous " when the triples know what follows the two tokens before.
         var triplePrefix: String?
         /// The triples' words after `triplePrefix` and their classes.
-        var tripleClasses: [String: UInt8]
+        var tripleClasses: TripleClasses
     }
 
     private var last: (pairKey: String?, tripleKey: String?, reading: Reading)?

@@ -26,11 +26,13 @@ public struct LanguageModel {
     let triplePrefix: String?
     /// The triples' few words after `triplePrefix` and their classes, read once for the query
     /// (a look-up in the file for each word scored cost a word tap about a tenth).
-    private let tripleClasses: [String: UInt8]
+    private let tripleClasses: TripleClasses
     /// With triples: the score change of a word never seen after the two tokens.
     let untripled: Double
     /// The words of the text before (`RecentWords`), when the model heeds them.
     let recent: RecentWords?
+    /// The pairs when they are a file, with `pairPrefix` (asked for each word a search finds).
+    private let pairsFile: Lexicon?
 
     init(suggester: Suggester, context: Context, recent: Bool = false) {
         self.suggester = suggester
@@ -40,6 +42,7 @@ public struct LanguageModel {
             Self.read(pairKey: context.pairKey, tripleKey: context.tripleKey, of: suggester)
         }
         pairPrefix = reading.pairPrefix
+        pairsFile = reading.pairPrefix == nil ? nil : suggester.pairs as? Lexicon
         let w = suggester.costs.pairWeight
         unpaired = 10 * log10(max(1e-9, 1 - w)) + suggester.costs.pairShift
         triplePrefix = reading.triplePrefix
@@ -69,7 +72,7 @@ public struct LanguageModel {
                 return true
             }
         }
-        return ContextReadings.Reading(pairPrefix: prefix, triplePrefix: triplePrefix, tripleClasses: classes)
+        return ContextReadings.Reading(pairPrefix: prefix, triplePrefix: triplePrefix, tripleClasses: TripleClasses(classes))
     }
 
     /// "key " when `source` holds an entry after it; nil without a key or entries.
@@ -183,8 +186,10 @@ public struct LanguageModel {
 
     /// The same for a word already lower-cased.
     func pairClass(ofLowercased word: String) -> UInt8? {
-        guard let pairPrefix, let pairs = suggester.pairs else { return nil }
-        return pairs.frequency(of: pairPrefix + word)
+        guard let pairPrefix else { return nil }
+        // Asked through the optional (bound to a name, the lexicon was copied at each word).
+        if pairsFile != nil { return pairsFile?.frequency(of: pairPrefix, followedBy: word) }
+        return suggester.pairs?.frequency(of: pairPrefix + word)
     }
 
     /// The class of `word` after the two tokens before in the language's triples, nil when they lack it.

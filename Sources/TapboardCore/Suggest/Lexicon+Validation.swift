@@ -7,6 +7,7 @@ extension Lexicon {
         var blockCount: Int
         var indexOffset: Int
         var prefixStarts: [PrefixStart] = []
+        var entryPoints = BlockEntryPoints(blocks: 0)
     }
 
     /// Where the keys of one first two bytes begin (a one-byte key's second byte is 0).
@@ -26,8 +27,9 @@ extension Lexicon {
     }
 
     /// Checks the whole file: header, block index, every entry's lengths, UTF-8 and
-    /// order. Afterwards every offset the queries use is known to be in bounds.
-    static func validate(_ bytes: UnsafeBufferPointer<UInt8>) throws(LexiconError) -> Header {
+    /// order. Afterwards every offset the queries use is known to be in bounds. With
+    /// `withEntryPoints`, notes the blocks' entry points for look-ups (`BlockEntryPoints`).
+    static func validate(_ bytes: UnsafeBufferPointer<UInt8>, withEntryPoints: Bool) throws(LexiconError) -> Header {
         let size = bytes.count
         guard size >= 17 else {
             throw LexiconError("file is \(size) bytes, shorter than a header (17)", at: 0)
@@ -70,6 +72,9 @@ extension Lexicon {
         var previousWordIsKey = true
         var prefixStarts: [PrefixStart] = []
         var lastPrefix: UInt16?
+        var entryPoints = BlockEntryPoints(blocks: withEntryPoints ? blockCount : 0)
+        // Past the last block: no entry is a place.
+        let noPlaces = withEntryPoints ? BlockEntryPoints.firstCandidate : blockSize
         let raw = bytes.baseAddress!
         var at = headerEnd
         for block in 0..<blockCount {
@@ -78,6 +83,7 @@ extension Lexicon {
                 throw LexiconError("block \(block) should start at \(at), the index says \(start)", at: indexOffset + 4 * block)
             }
             let entries = min(blockSize, count - block * blockSize)
+            var candidate = noPlaces
             for e in 0..<entries {
                 let entryStart = at
                 func bad(_ what: String) -> LexiconError {
@@ -104,6 +110,9 @@ extension Lexicon {
                 while checked > 0, checked < keyLength, key[checked] & 0xC0 == 0x80 { checked -= 1 }
                 for i in 0..<suffix { key[shared + i] = suffixBytes[i] }
                 keyLength = newKeyLength
+                if e >= candidate, shared <= BlockEntryPoints.keptBytes {
+                    candidate = entryPoints.note(block: block, entry: e, offset: entryStart - start, key: key, length: keyLength)
+                }
                 if shared < 2 {
                     let prefix = twoBytes(key, keyLength)
                     if lastPrefix != prefix {
@@ -147,7 +156,8 @@ extension Lexicon {
             throw LexiconError("\(indexOffset - at) stray bytes after the last entry", at: at)
         }
         return Header(
-            language: language, count: count, blockCount: blockCount, indexOffset: indexOffset, prefixStarts: prefixStarts)
+            language: language, count: count, blockCount: blockCount, indexOffset: indexOffset, prefixStarts: prefixStarts,
+            entryPoints: entryPoints)
     }
 
     static func validUTF8(_ bytes: UnsafePointer<UInt8>, _ length: Int) -> Bool {

@@ -46,6 +46,8 @@ public struct Lexicon: Sendable {
     /// For each first byte, the first of `prefixStarts` not below it (257 numbers, the last
     /// their count): a look-up searches the starts of one first byte.
     private let prefixStartsByFirstByte: [Int]
+    /// Where a look-up may begin decoding inside a block (made while the file is checked).
+    let entryPoints: BlockEntryPoints
 
     static let magic: [UInt8] = Array("TBD1".utf8)
     static let blockSize = 32
@@ -53,20 +55,24 @@ public struct Lexicon: Sendable {
     static let maxWordBytes = 255
     static let formFlag: UInt8 = 0x80
 
-    /// A lexicon over a copy of `bytes`, the contents of a `.tbd` file.
-    public init(bytes: [UInt8]) throws(LexiconError) {
-        try self.init(storage: Storage(copying: bytes))
+    /// A lexicon over a copy of `bytes`, the contents of a `.tbd` file. `withEntryPoints`:
+    /// exact look-ups are frequent in it (`BlockEntryPoints`, 36 bytes a block of 32 entries).
+    public init(bytes: [UInt8], withEntryPoints: Bool = false) throws(LexiconError) {
+        try self.init(storage: Storage(copying: bytes), withEntryPoints: withEntryPoints)
     }
 
     /// A lexicon over `bytes` as they lie in memory (a memory-mapped file, say), kept
     /// alive by `owner`. The bytes must stay valid and unchanged while `owner` lives;
-    /// the lexicon holds `owner` for as long as it, or a copy of it, exists.
-    public init(unsafeBytes bytes: UnsafeRawBufferPointer, owner: AnyObject & Sendable) throws(LexiconError) {
-        try self.init(storage: Storage(borrowing: bytes, owner: owner))
+    /// the lexicon holds `owner` for as long as it, or a copy of it, exists. `withEntryPoints`:
+    /// as above.
+    public init(
+        unsafeBytes bytes: UnsafeRawBufferPointer, owner: AnyObject & Sendable, withEntryPoints: Bool = false
+    ) throws(LexiconError) {
+        try self.init(storage: Storage(borrowing: bytes, owner: owner), withEntryPoints: withEntryPoints)
     }
 
-    private init(storage: Storage) throws(LexiconError) {
-        let header = try Lexicon.validate(storage.bytes)
+    private init(storage: Storage, withEntryPoints: Bool) throws(LexiconError) {
+        let header = try Lexicon.validate(storage.bytes, withEntryPoints: withEntryPoints)
         self.storage = storage
         language = header.language
         count = header.count
@@ -74,6 +80,7 @@ public struct Lexicon: Sendable {
         indexOffset = header.indexOffset
         foldsTurkishI = Lexicon.foldsTurkishI(header.language)
         prefixStarts = header.prefixStarts
+        entryPoints = header.entryPoints
         var byFirstByte: [Int] = []
         byFirstByte.reserveCapacity(257)
         var i = 0
@@ -86,8 +93,7 @@ public struct Lexicon: Sendable {
         let index = header.indexOffset
         firstKeys = (0..<header.blockCount).map { block in
             let at = Int(Lexicon.u32(bytes, index + 4 * block))
-            let length = Int(bytes[at + 1] & ~Lexicon.formFlag)
-            return Lexicon.packed(bytes[(at + 2)..<(at + 2 + length)])
+            return Lexicon.packed(bytes, from: at + 2, count: Int(bytes[at + 1] & ~Lexicon.formFlag))
         }
     }
 
@@ -101,6 +107,13 @@ public struct Lexicon: Sendable {
             taken += 1
         }
         return taken == 8 ? n : n << UInt64(8 * (8 - taken))
+    }
+
+    /// `packed` of `raw`'s `count` bytes from `start`: one load of 8 bytes where `raw` holds them.
+    static func packed(_ raw: UnsafeBufferPointer<UInt8>, from start: Int, count: Int) -> UInt64 {
+        guard start + 8 <= raw.count, let base = raw.baseAddress else { return packed(raw[start..<(start + count)]) }
+        let first8 = UInt64(bigEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+        return count >= 8 ? first8 : first8 & ~(UInt64.max >> UInt64(8 * count))
     }
 
     /// The first of `prefixStarts` whose two bytes are not below `prefix`; nil when none is.
@@ -195,84 +208,6 @@ public struct Lexicon: Sendable {
         scan(fromKey: p) { key, word, frequency in
             guard key.count >= p.count, key.prefix(p.count).elementsEqual(p) else { return false }
             return body(word, frequency)
-        }
-    }
-
-    /// Visits the entries from the first whose key is not below `target`, in order,
-    /// with their key and word bytes, until `body` returns false. (Entries below
-    /// `target` in the first block searched are skipped here.)
-    private func scan(
-        fromKey target: [UInt8],
-        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, UInt8) -> Bool
-    ) {
-        guard count > 0 else { return }
-        let bytes = storage.bytes
-        // The first block whose first key is >= target; what we want may begin in the
-        // block before it.
-        var lo = 0
-        var hi = blockCount
-        let targetPrefix = Lexicon.packed(target)
-        target.withUnsafeBufferPointer { t in
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                let prefix = firstKeys[mid]
-                let below: Bool
-                if prefix != targetPrefix {
-                    below = prefix < targetPrefix
-                } else {
-                    // The same first 8 bytes: the whole key decides.
-                    let at = blockStart(mid)
-                    let length = Int(bytes[at + 1] & ~Lexicon.formFlag)
-                    below = Lexicon.compare(UnsafeBufferPointer(rebasing: bytes[(at + 2)..<(at + 2 + length)]), t) < 0
-                }
-                if below { lo = mid + 1 } else { hi = mid }
-            }
-        }
-        var block = max(lo - 1, 0)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * 256) { buffer in
-            let key = UnsafeMutableBufferPointer(rebasing: buffer[0..<256])
-            let word = UnsafeMutableBufferPointer(rebasing: buffer[256..<512])
-            let raw = bytes
-            var skipping = true
-            while block < blockCount {
-                var at = blockStart(block)
-                var keyLength = 0
-                // While skipping: how many first bytes the last key skipped shares with the
-                // target (it was below it); nil at a block's first key (its `shared` is 0 by
-                // construction, not by content).
-                var matched: Int?
-                let entries = min(Lexicon.blockSize, count - block * Lexicon.blockSize)
-                for _ in 0..<entries {
-                    let shared = Int(raw[at])
-                    // Below the target (see below), and no later key needs its bytes past `m`:
-                    // passed over undecoded.
-                    if skipping, let m = matched, shared > m {
-                        at = Lexicon.entryEnd(raw, at: at)
-                        continue
-                    }
-                    let entry = Lexicon.decode(raw, at: at, key: key, keyLength: &keyLength, word: word)
-                    at = entry.next
-                    let k = UnsafeBufferPointer(rebasing: key[0..<keyLength])
-                    if skipping {
-                        // Keys ascend: one that keeps more of the last key than the last kept
-                        // of the target is below the target too; one that keeps less rose
-                        // above the last where that still matched the target.
-                        if let m = matched, shared < m {
-                            skipping = false
-                        } else {
-                            let (order, common) = target.withUnsafeBufferPointer { Lexicon.order(k, $0, from: shared) }
-                            if order < 0 {
-                                matched = common
-                                continue
-                            }
-                            skipping = false
-                        }
-                    }
-                    let w = entry.wordInKey ? k : UnsafeBufferPointer(rebasing: word[0..<entry.wordLength])
-                    if !body(k, w, entry.frequency) { return }
-                }
-                block += 1
-            }
         }
     }
 
