@@ -2,10 +2,15 @@ extension Lexicon {
     /// The class of the entry whose word and key are both exactly `key` (an ASCII word
     /// without capitals is its own key, Turkish or not), or nil.
     func frequency(ofOwnKey key: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        frequency(ofStored: key, key: key)
+    }
+
+    /// The class of the entry of key `key` stored as `word`, or nil.
+    func frequency(ofStored word: UnsafeBufferPointer<UInt8>, key: UnsafeBufferPointer<UInt8>) -> UInt8? {
         var found: UInt8?
         scan(fromKey: key) { k, stored, frequency in
             guard Lexicon.compare(k, key) == 0 else { return false }
-            if stored.elementsEqual(key) {
+            if stored.elementsEqual(word) {
                 found = frequency
                 return false
             }

@@ -143,16 +143,7 @@ public struct Lexicon: Sendable {
     public func frequency(of word: String) -> UInt8? {
         let w = Array(word.utf8)
         let k = Lexicon.keyBytes(of: word, utf8: w, turkish: foldsTurkishI)
-        var found: UInt8?
-        scan(fromKey: k) { key, stored, frequency in
-            guard Lexicon.compare(key, k) == 0 else { return false }
-            if stored.elementsEqual(w) {
-                found = frequency
-                return false
-            }
-            return true
-        }
-        return found
+        return w.withUnsafeBufferPointer { w in k.withUnsafeBufferPointer { frequency(ofStored: w, key: $0) } }
     }
 
     /// Every entry whose key equals `key` lower-cased, in stored order ("us" finds
